@@ -1,0 +1,22 @@
+/**
+ * Every error code the API can answer with. The UI translates codes (message keys
+ * `errors.codes.<code>`); it never shows the server's `detail` text.
+ */
+export const ERROR_CODES = [
+  "request.invalid",
+  "request.malformed_json",
+  "request.body_too_large",
+  "request.unsupported_media_type",
+  "request.method_not_allowed",
+  "request.not_found",
+  "request.rate_limited",
+  "auth.not_authenticated",
+  "auth.forbidden",
+  "csrf.failed",
+  "server.error",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Field-level problems: the dotted path of the field → a short machine-readable code. */
+export type FieldErrors = Record<string, string>;

@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { AppError } from "../lib/app-error.ts";
+import { zodFieldErrors } from "../lib/validation.ts";
+import type { SessionInfo } from "../modules/sessions/session-types.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may call an endpoint:
+ * - `public`: anyone (visitors too);
+ * - `user`: a logged-in session, second factor not needed (2FA set-up and verification);
+ * - `verified`: a logged-in session that has passed its second factor (health data lives here).
+ */
+export type AuthLevel = "public" | "user" | "verified";
+
+export interface HandlerContext<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  session: SessionInfo | null;
+}
+
+export interface Endpoint<B = unknown, Q = unknown, P = unknown, R = unknown> {
+  method: HttpMethod;
+  /** Path under /api/v1, written as spec §7 writes it (with or without the trailing slash). */
+  url: string;
+  summary: string;
+  tags?: string[];
+  auth: AuthLevel;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  params?: z.ZodType<P>;
+  response: z.ZodType<R>;
+  /** The success status, 200 unless said. */
+  status?: number;
+  /** Declared error statuses besides the standard ones (for the OpenAPI document and fuzzing). */
+  errors?: number[];
+  handler(ctx: HandlerContext<B, Q, P>): Promise<R>;
+}
+
+/** Types an endpoint from its schemas; one endpoint per file, thin. */
+export function defineEndpoint<B = undefined, Q = undefined, P = undefined, R = unknown>(
+  def: Endpoint<B, Q, P, R>,
+): Endpoint<B, Q, P, R> {
+  return def;
+}
+
+function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
+  if (!result.success) {
+    throw new AppError("request.invalid", { fields: zodFieldErrors(result.error, where) });
+  }
+  return result.data;
+}
+
+function authorize(level: AuthLevel, session: SessionInfo | null): void {
+  if (level === "public") return;
+  if (!session) throw new AppError("auth.not_authenticated");
+  if (level === "verified" && !session.verified) {
+    throw new AppError("auth.forbidden", { detail: "Two-factor verification required." });
+  }
+}
+
+export const API_PREFIX = "/api/v1";
+
+/** `/courses/:slug/` → a regular expression matching concrete paths, trailing slash optional. */
+function patternOf(url: string): RegExp {
+  const body = url
+    .replace(/\/$/, "")
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${API_PREFIX}${body}/?$`);
+}
+
+const routeTables = new WeakMap<FastifyInstance, { method: HttpMethod; pattern: RegExp }[]>();
+
+/** The methods the API serves at a concrete path (for 405 answers with an Allow header). */
+export function allowedMethods(app: FastifyInstance, path: string): string[] {
+  const table = routeTables.get(app) ?? [];
+  const methods = table.filter((r) => r.pattern.test(path)).map((r) => r.method);
+  return [...new Set(methods)];
+}
+
+export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endpoint[]): void {
+  const validateResponses = !app.ctx.env.isProduction;
+  const table = routeTables.get(app) ?? [];
+  routeTables.set(app, table);
+  for (const endpoint of endpoints) {
+    table.push({ method: endpoint.method, pattern: patternOf(endpoint.url) });
+    app.route({
+      method: endpoint.method,
+      url: `${API_PREFIX}${endpoint.url}`,
+      handler: async (req, reply) => {
+        // Fixed order: (rate limits run in hooks before this) authenticate → CSRF (hook) →
+        // validate → run.
+        authorize(endpoint.auth, req.session);
+        const params = parsePart(endpoint.params, req.params, "params");
+        const query = parsePart(endpoint.query, req.query, "query");
+        const body = parsePart(endpoint.body, req.body, "body");
+        const result = await endpoint.handler({
+          body,
+          query,
+          params,
+          req,
+          reply,
+          session: req.session,
+        });
+        if (validateResponses) {
+          const checked = endpoint.response.safeParse(result);
+          if (!checked.success) {
+            throw new Error(
+              `Response of ${endpoint.method} ${endpoint.url} does not match its schema: ${checked.error.message}`,
+            );
+          }
+        }
+        reply.code(endpoint.status ?? 200);
+        return result === undefined ? reply.send() : result;
+      },
+    });
+  }
+}

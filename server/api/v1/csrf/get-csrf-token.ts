@@ -1,0 +1,22 @@
+import { csrfTokenResponseSchema } from "../../../../common/schemas/csrf.ts";
+import { maskSecret, newCsrfSecret } from "../../../lib/csrf-token.ts";
+import { csrfSecretOf, setCsrfCookie } from "../../../plugins/csrf.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** GET /csrftoken/ — sets the CSRF cookie when missing and answers a masked token for it. */
+export const getCsrfToken = defineEndpoint({
+  method: "GET",
+  url: "/csrftoken/",
+  summary: "Get a CSRF token (and the csrftoken cookie it belongs to)",
+  tags: ["auth"],
+  auth: "public",
+  response: csrfTokenResponseSchema,
+  async handler({ req, reply }) {
+    let secret = csrfSecretOf(req);
+    if (!secret) {
+      secret = newCsrfSecret();
+      setCsrfCookie(req, reply, secret);
+    }
+    return { csrfToken: maskSecret(secret) };
+  },
+});

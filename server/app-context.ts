@@ -1,0 +1,31 @@
+import type { Database, Db } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import type { SessionInfo } from "./modules/sessions/session-types.ts";
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** What every endpoint and service can reach; one per process. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  /** The Vite dev server runs in this process. */
+  devServer: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    session: SessionInfo | null;
+    /** The raw session cookie value of this request, when one was sent and is valid. */
+    sessionCookie: string | null;
+    cspNonce: string;
+  }
+}

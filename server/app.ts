@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance } from "fastify";
+import { API_PREFIX, registerEndpoints } from "./api/endpoint.ts";
+import { endpoints } from "./api/endpoints.ts";
+import { systemClock, type AppContext, type Clock } from "./app-context.ts";
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { trustProxySetting } from "./env.ts";
+import { csrfPlugin } from "./plugins/csrf.ts";
+import { errorHandlerPlugin } from "./plugins/error-handler.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { sessionPlugin } from "./plugins/session.ts";
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  clock?: Clock;
+  /** Registers the web face (static assets + SSR); omitted in API-only tests. */
+  web?: (app: FastifyInstance) => Promise<void>;
+  /** pino logger options; `false` silences logs (tests). */
+  logger?: boolean;
+  /** The Vite dev server runs in this process (its HMR socket is allowed by the CSP). */
+  devServer?: boolean;
+}
+
+/** Paths without their query string: query strings may carry codes and tokens. */
+function pathOnly(url: string): string {
+  const i = url.indexOf("?");
+  return i === -1 ? url : url.slice(0, i);
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: {
+              paths: ["req.headers.cookie", "req.headers.authorization", "req.headers['x-csrftoken']"],
+              censor: "<redacted>",
+            },
+            serializers: {
+              req: (req) => ({ method: req.method, path: pathOnly(req.url ?? "") }),
+              res: (res) => ({ statusCode: res.statusCode }),
+            },
+          },
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    forceCloseConnections: "idle",
+    return503OnClosing: true,
+  });
+
+  const ctx: AppContext = {
+    env,
+    database,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    devServer: options.devServer ?? false,
+  };
+  app.decorate("ctx", ctx);
+
+  // Only JSON bodies: anything else is 415 (Fastify's default text/plain parser is removed).
+  app.removeContentTypeParser(["text/plain"]);
+
+  await app.register(fastifyCookie);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin);
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ["br", "gzip"],
+    threshold: 1024,
+    brotliOptions: { params: { [(await import("node:zlib")).constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  app.get("/healthz", async (_req, reply) => {
+    reply.header("Cache-Control", "no-store");
+    return { status: "ok" };
+  });
+  app.get("/readyz", async (_req, reply) => {
+    reply.header("Cache-Control", "no-store");
+    const ready = await database.ready();
+    reply.code(ready ? 200 : 503);
+    return { status: ready ? "ready" : "not ready" };
+  });
+
+  registerEndpoints(app, endpoints);
+  // Unknown /api paths answer JSON 404 (or 405), never the web app.
+  // These routes change nothing, so the CSRF check does not apply to them.
+  const notFound = { config: { csrf: false } };
+  app.all(`${API_PREFIX}/*`, notFound, async (_req, reply) => reply.callNotFound());
+  app.all("/api/*", notFound, async (_req, reply) => reply.callNotFound());
+
+  if (options.web) await options.web(app);
+  return app;
+}

@@ -1,0 +1,143 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What repositories take: the database or a transaction inside it. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies the committed migrations (serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** True when the database answers and every committed migration is applied. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const queryCounter = new AsyncLocalStorage<{ count: number }>();
+
+/** Counts the SQL statements issued while `fn` runs (for the no-N+1 tests). */
+export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  const counter = { count: 0 };
+  const result = await queryCounter.run(counter, fn);
+  return { result, queries: counter.count };
+}
+
+const logger = {
+  logQuery() {
+    const counter = queryCounter.getStore();
+    if (counter) counter.count += 1;
+  },
+};
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it an embedded PGlite database is used. */
+  url?: string;
+  /** Directory for the embedded database; omitted means in memory. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+async function journalLength(): Promise<number> {
+  const { readFile } = await import("node:fs/promises");
+  const journal = JSON.parse(
+    await readFile(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"),
+  ) as { entries: unknown[] };
+  return journal.entries.length;
+}
+
+async function appliedMigrations(db: Db): Promise<number> {
+  const { sql } = await import("drizzle-orm");
+  try {
+    const result = (await db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { n: number }[] };
+    return Number(result.rows[0]?.n ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+    });
+    pool.on("error", () => {
+      // An idle client lost its connection; the pool replaces it. Nothing to do here.
+    });
+    const db = drizzlePg(pool, { schema, logger, casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      async migrate() {
+        // Several instances may start at once: one migrates, the others wait for the lock.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(727272)");
+          await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query("select pg_advisory_unlock(727272)").catch(() => undefined);
+          client.release();
+        }
+      },
+      async ready() {
+        try {
+          return (await appliedMigrations(db)) >= (await journalLength());
+        } catch {
+          return false;
+        }
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = path.resolve(options.dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, logger, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async ready() {
+      try {
+        return (await appliedMigrations(db)) >= (await journalLength());
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

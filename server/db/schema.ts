@@ -1,0 +1,3 @@
+// The one place drizzle-kit and the database client read the whole schema from.
+export { users } from "./schema/users.ts";
+export { sessions } from "./schema/sessions.ts";

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv, redactEnv } from "./env.ts";
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "kbt-env-"));
+}
+
+describe("parseEnv", () => {
+  it("works with no configuration and keeps a generated secret under DATA_DIR", () => {
+    const dir = tempDir();
+    const first = parseEnv({ DATA_DIR: dir });
+    expect(first.PORT).toBe(3000);
+    expect(first.NODE_ENV).toBe("development");
+    expect(first.SECRET_KEY.length).toBeGreaterThanOrEqual(32);
+    expect(first.DEV_PAGES).toBe(true);
+    const second = parseEnv({ DATA_DIR: dir });
+    expect(second.SECRET_KEY).toBe(first.SECRET_KEY);
+    expect(JSON.parse(readFileSync(path.join(dir, "dev-secrets.json"), "utf8")).SECRET_KEY).toBe(
+      first.SECRET_KEY,
+    );
+  });
+
+  it("lists every bad field at once", () => {
+    try {
+      parseEnv({ PORT: "not-a-port", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const problems = (error as EnvError).problems.join("\n");
+      expect(problems).toContain("PORT");
+      expect(problems).toContain("DATABASE_URL");
+      expect(problems).toContain("LOG_LEVEL");
+    }
+  });
+
+  it("refuses production without real secrets, naming each missing setting", () => {
+    try {
+      parseEnv({ NODE_ENV: "production", DATA_DIR: tempDir() });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      const problems = (error as EnvError).problems;
+      for (const name of ["SECRET_KEY", "FIELD_ENCRYPTION_KEYS", "DATABASE_URL", "SMTP_URL", "PUBLIC_ORIGIN"]) {
+        expect(problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
+      }
+    }
+  });
+
+  it("accepts a complete production configuration and turns on secure cookies", () => {
+    const env = parseEnv({
+      NODE_ENV: "production",
+      SECRET_KEY: "x".repeat(40),
+      FIELD_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString("base64")}`,
+      DATABASE_URL: "postgres://db/app",
+      SMTP_URL: "smtp://mail:25",
+      PUBLIC_ORIGIN: "https://kbt.example.se",
+    });
+    expect(env.isProduction).toBe(true);
+    expect(env.SECURE_COOKIES).toBe(true);
+    expect(env.DEV_PAGES).toBe(false);
+  });
+
+  it("redacts secrets when printed", () => {
+    const env = parseEnv({ DATA_DIR: tempDir(), DATABASE_URL: "postgres://u:pw@db/app" });
+    const printed = JSON.stringify(redactEnv(env));
+    expect(printed).not.toContain(env.SECRET_KEY);
+    expect(printed).not.toContain("pw@db");
+    expect(printed).toContain("<redacted>");
+  });
+});

@@ -1,0 +1,184 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * One schema for all configuration. Start-up fails listing every bad field; secrets are never
+ * printed. Development defaults work with no configuration at all; production refuses them.
+ */
+
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const originList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url()));
+
+const baseSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("localhost"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Secret for HMACs (sessions, CSRF masking is key-less, lookup hashes). At least 32 characters. */
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * Field-encryption keys: comma-separated `id:base64key` pairs (32-byte keys); the first one
+   * encrypts, all of them decrypt (rotation).
+   */
+  FIELD_ENCRYPTION_KEYS: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,16}:[A-Za-z0-9+/=]{43,44}(,[a-z0-9_-]{1,16}:[A-Za-z0-9+/=]{43,44})*$/, {
+      message: "must be id:base64-32-byte-key pairs separated by commas",
+    })
+    .optional(),
+  /** The public origin of the site, e.g. https://kbt.example.se (trusted for CSRF). */
+  PUBLIC_ORIGIN: z.url().optional(),
+  /** Extra trusted origins for the CSRF Origin check. */
+  CSRF_TRUSTED_ORIGINS: originList.default([]),
+  /** Trust X-Forwarded-* from this many proxies (or true / a list of addresses). */
+  TRUST_PROXY: z.string().default("false"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("KBT självhjälp <no-reply@localhost>"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Site-verification key served at /vfkey (404 when unset). */
+  VFKEY: z.string().optional(),
+  /** Serve the development pages (/test, /dev/*). Defaults to on outside production. */
+  DEV_PAGES: boolish.optional(),
+  SECURE_COOKIES: boolish.optional(),
+});
+
+export type RawEnv = z.infer<typeof baseSchema>;
+
+export interface Env extends Omit<RawEnv, "SECRET_KEY" | "FIELD_ENCRYPTION_KEYS" | "DEV_PAGES"> {
+  SECRET_KEY: string;
+  FIELD_ENCRYPTION_KEYS: string;
+  DEV_PAGES: boolean;
+  SECURE_COOKIES: boolean;
+  isProduction: boolean;
+  dataDir: string;
+}
+
+/** Settings that production must set explicitly. */
+const REQUIRED_IN_PRODUCTION = [
+  "SECRET_KEY",
+  "FIELD_ENCRYPTION_KEYS",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "PUBLIC_ORIGIN",
+] as const;
+
+/** Names whose values must never be printed. */
+export const SECRET_NAMES = new Set([
+  "SECRET_KEY",
+  "FIELD_ENCRYPTION_KEYS",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "REDIS_URL",
+  "VFKEY",
+]);
+
+export class EnvError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+    this.problems = problems;
+  }
+}
+
+interface DevSecrets {
+  SECRET_KEY: string;
+  FIELD_ENCRYPTION_KEYS: string;
+}
+
+/** Development secrets are generated once and kept under DATA_DIR so sessions survive restarts. */
+function loadOrCreateDevSecrets(dataDir: string): DevSecrets {
+  const file = path.join(dataDir, "dev-secrets.json");
+  if (existsSync(file)) {
+    const parsed = z
+      .object({ SECRET_KEY: z.string().min(32), FIELD_ENCRYPTION_KEYS: z.string().min(10) })
+      .safeParse(JSON.parse(readFileSync(file, "utf8")));
+    if (parsed.success) return parsed.data;
+  }
+  const secrets: DevSecrets = {
+    SECRET_KEY: randomBytes(48).toString("base64url"),
+    FIELD_ENCRYPTION_KEYS: `dev1:${randomBytes(32).toString("base64")}`,
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = baseSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`),
+    );
+  }
+  const raw = result.data;
+  const isProduction = raw.NODE_ENV === "production";
+  if (isProduction) {
+    const missing = REQUIRED_IN_PRODUCTION.filter((name) => !raw[name]);
+    const problems = missing.map((name) => `${name}: required when NODE_ENV=production`);
+    if (raw.DEV_PAGES === true) problems.push("DEV_PAGES: must not be enabled in production");
+    if (problems.length > 0) throw new EnvError(problems);
+  }
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const secrets =
+    raw.SECRET_KEY && raw.FIELD_ENCRYPTION_KEYS
+      ? { SECRET_KEY: raw.SECRET_KEY, FIELD_ENCRYPTION_KEYS: raw.FIELD_ENCRYPTION_KEYS }
+      : loadOrCreateDevSecrets(dataDir);
+  return {
+    ...raw,
+    SECRET_KEY: raw.SECRET_KEY ?? secrets.SECRET_KEY,
+    FIELD_ENCRYPTION_KEYS: raw.FIELD_ENCRYPTION_KEYS ?? secrets.FIELD_ENCRYPTION_KEYS,
+    DEV_PAGES: raw.DEV_PAGES ?? !isProduction,
+    SECURE_COOKIES: raw.SECURE_COOKIES ?? isProduction,
+    isProduction,
+    dataDir,
+  };
+}
+
+/** A printable copy of the configuration with every secret replaced by `<redacted>`. */
+export function redactEnv(env: Env): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, SECRET_NAMES.has(k) && v ? "<redacted>" : v]),
+  );
+}
+
+/**
+ * Turns TRUST_PROXY into what Fastify's `trustProxy` option takes: true/false, a hop count, or
+ * a comma-separated list of proxy addresses.
+ */
+export function trustProxySetting(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === "true") return true;
+  if (value === "false" || value === "") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}

@@ -1,0 +1,84 @@
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { buildApp } from "./app.ts";
+import { openDatabase } from "./db/client.ts";
+import { EnvError, parseEnv, redactEnv } from "./env.ts";
+
+/**
+ * Boot: env → database → migrations → Fastify (API + SSR of the production build) → listen.
+ * NODE_ENV is read as the configuration profile first; the libraries then always run their
+ * production builds, because this process serves the production build.
+ */
+const started = performance.now();
+
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+process.env.NODE_ENV = "production";
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const database = await openDatabase({
+  ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir }),
+  poolSize: env.DATABASE_POOL_SIZE,
+});
+await database.migrate();
+
+const { webFace } = await import("./web.ts");
+const serverBuild = (await import(
+  pathToFileURL(path.join(buildDir, "server", "index.js")).href
+)) as ServerBuild;
+
+const app = await buildApp({
+  env,
+  database,
+  web: webFace({
+    loadBuild: async () => serverBuild,
+    mode: "production",
+    clientDir: path.join(buildDir, "client"),
+  }),
+});
+
+await app.listen({ port: env.PORT, host: env.HOST });
+app.log.info(
+  {
+    config: redactEnv(env),
+    database: database.kind,
+    startupMs: Math.round(performance.now() - started),
+  },
+  "ready",
+);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  const force = setTimeout(() => {
+    app.log.error("shutdown took longer than 10 s; exiting");
+    process.exit(1);
+  }, 9_500);
+  force.unref();
+  // Connections that finish their last response while we close become idle keep-alive
+  // connections; close those as they appear so in-flight requests end and nothing else waits.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+  sweep.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { sessions } from "../../db/schema/sessions.ts";
+import { users } from "../../db/schema/users.ts";
+import type { SessionInfo } from "./session-types.ts";
+
+export async function findSessionByHash(db: DbOrTx, idHash: string): Promise<SessionInfo | null> {
+  const rows = await db
+    .select({
+      idHash: sessions.idHash,
+      userId: sessions.userId,
+      verified: sessions.verified,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        authType: users.authType,
+        locale: users.locale,
+        hasLoggedInBefore: users.hasLoggedInBefore,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  row: {
+    idHash: string;
+    userId: string;
+    verified: boolean;
+    createdAt: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
+): Promise<void> {
+  await db.insert(sessions).values({ ...row, lastSeenAt: row.createdAt });
+}
+
+export async function touchSession(db: DbOrTx, idHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

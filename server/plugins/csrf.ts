@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../lib/app-error.ts";
+import {
+  CSRF_SECRET_LENGTH,
+  CSRF_TOKEN_LENGTH,
+  isWellFormed,
+  newCsrfSecret,
+  tokenMatchesSecret,
+} from "../lib/csrf-token.ts";
+
+export const CSRF_COOKIE = "csrftoken";
+export const CSRF_HEADER = "x-csrftoken";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+/** Django's CSRF_COOKIE_AGE: one year. */
+const CSRF_COOKIE_MAX_AGE = 31_449_600;
+
+function reject(reason: string): AppError {
+  return new AppError("csrf.failed", { detail: `CSRF Failed: ${reason}` });
+}
+
+function requestOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+function trustedOrigins(req: FastifyRequest): Set<string> {
+  const { env } = req.server.ctx;
+  const set = new Set<string>([requestOrigin(req), ...env.CSRF_TRUSTED_ORIGINS]);
+  if (env.PUBLIC_ORIGIN) set.add(new URL(env.PUBLIC_ORIGIN).origin);
+  return set;
+}
+
+/** The secret this request's cookie carries, when well formed. */
+export function csrfSecretOf(req: FastifyRequest): string | null {
+  const value = req.cookies[CSRF_COOKIE];
+  return value && isWellFormed(value, CSRF_SECRET_LENGTH) ? value : null;
+}
+
+export function setCsrfCookie(req: FastifyRequest, reply: FastifyReply, secret: string): void {
+  reply.setCookie(CSRF_COOKIE, secret, {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: req.server.ctx.env.SECURE_COOKIES,
+    maxAge: CSRF_COOKIE_MAX_AGE,
+  });
+}
+
+/** A new secret at login and logout, as Django rotates it. Returns the new secret. */
+export function rotateCsrfSecret(req: FastifyRequest, reply: FastifyReply): string {
+  const secret = newCsrfSecret();
+  setCsrfCookie(req, reply, secret);
+  return secret;
+}
+
+function checkOrigin(req: FastifyRequest): void {
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    if (!trustedOrigins(req).has(origin)) {
+      throw reject(`Origin checking failed - ${origin} does not match any trusted origins.`);
+    }
+    return;
+  }
+  if (req.protocol !== "https") return;
+  const referer = req.headers.referer;
+  if (!referer) throw reject("Referer checking failed - no Referer.");
+  let parsed: URL;
+  try {
+    parsed = new URL(referer);
+  } catch {
+    throw reject("Referer checking failed - Referer is malformed.");
+  }
+  if (parsed.protocol !== "https:") {
+    throw reject("Referer checking failed - Referer is insecure while host is secure.");
+  }
+  if (!trustedOrigins(req).has(parsed.origin)) {
+    throw reject(`Referer checking failed - ${parsed.origin} does not match any trusted origins.`);
+  }
+}
+
+/** Django's CsrfViewMiddleware, applied to every state-changing request. */
+export function verifyCsrf(req: FastifyRequest): void {
+  if (SAFE_METHODS.has(req.method)) return;
+  checkOrigin(req);
+  const secret = csrfSecretOf(req);
+  if (!secret) throw reject("CSRF cookie not set.");
+  const raw = req.headers[CSRF_HEADER];
+  const token = Array.isArray(raw) ? raw[0] : raw;
+  if (!token) throw reject("CSRF token missing.");
+  if (token.length !== CSRF_TOKEN_LENGTH && token.length !== CSRF_SECRET_LENGTH) {
+    throw reject("CSRF token from the 'X-Csrftoken' HTTP header has incorrect length.");
+  }
+  if (!isWellFormed(token)) {
+    throw reject("CSRF token from the 'X-Csrftoken' HTTP header has invalid characters.");
+  }
+  if (!tokenMatchesSecret(token, secret)) throw reject("CSRF token incorrect.");
+}
+
+export const csrfPlugin = fp(async (app: FastifyInstance) => {
+  // preHandler: after the session is loaded (onRequest) and the body parsed (so 413/415/400
+  // answer first), before any handler. Only routes that change nothing may opt out.
+  app.addHook("preHandler", async (req) => {
+    const config = req.routeOptions.config as { csrf?: boolean };
+    if (config.csrf === false || req.is404) return;
+    verifyCsrf(req);
+  });
+});

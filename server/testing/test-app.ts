@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../app.ts";
+import type { Clock } from "../app-context.ts";
+import { parseEnv, type Env } from "../env.ts";
+import { users } from "../db/schema/users.ts";
+import { maskSecret, newCsrfSecret } from "../lib/csrf-token.ts";
+import { hashSessionId } from "../modules/sessions/session-service.ts";
+import { insertSession } from "../modules/sessions/session-repository.ts";
+import { randomBytes } from "node:crypto";
+import { testDatabase } from "./test-database.ts";
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({
+    NODE_ENV: "test",
+    SECRET_KEY: "test-secret-key-that-is-long-enough-0123456789",
+    FIELD_ENCRYPTION_KEYS: `t1:${Buffer.alloc(32, 7).toString("base64")}`,
+    LOG_LEVEL: "silent",
+    DATA_DIR: "./data/test",
+    ...overrides,
+  });
+}
+
+/** A settable clock for expiry tests. */
+export class FakeClock implements Clock {
+  private current: number;
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface TestAppOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+  /** Adds routes before the app is ready (test-only routes). */
+  extend?: (app: FastifyInstance) => void;
+}
+
+/** The real Fastify app (API face) on the worker's test database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const database = await testDatabase();
+  const app = await buildApp({
+    env: testEnv(options.env),
+    database,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  options.extend?.(app);
+  await app.ready();
+  return app;
+}
+
+/** A CSRF cookie secret and a matching masked header token. */
+export function csrfPair(): { cookie: string; token: string; secret: string } {
+  const secret = newCsrfSecret();
+  return { secret, cookie: `csrftoken=${secret}`, token: maskSecret(secret) };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+}
+
+/** A user of its own, with a random e-mail address, so test files can run in parallel. */
+export async function createTestUser(
+  app: FastifyInstance,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<TestUser> {
+  const email = `user-${randomUUID()}@example.test`;
+  const [row] = await app.ctx.db
+    .insert(users)
+    .values({ email, authType: "email", ...values })
+    .returning({ id: users.id, email: users.email });
+  if (!row) throw new Error("user not created");
+  return { id: row.id, email: row.email ?? email };
+}
+
+/** Starts a session for a user directly (fixtures, not UI ceremony); returns the cookie. */
+export async function sessionCookieFor(
+  app: FastifyInstance,
+  user: TestUser,
+  options: { verified?: boolean } = {},
+): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  const now = app.ctx.clock.now();
+  await insertSession(app.ctx.db, {
+    idHash: hashSessionId(id),
+    userId: user.id,
+    verified: options.verified ?? true,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + app.ctx.env.SESSION_ABSOLUTE_HOURS * 3_600_000),
+    ip: "127.0.0.1",
+    userAgent: "test",
+  });
+  return `sessionid=${id}`;
+}
+
+export function json(response: LightMyRequestResponse): Record<string, unknown> {
+  return JSON.parse(response.body) as Record<string, unknown>;
+}

@@ -1,0 +1,22 @@
+import type { TestProject } from "vitest/node";
+import { ensureBuild } from "../../scripts/ensure-build.ts";
+import { ensureChromium } from "../../scripts/chromium.ts";
+import { startServer } from "./support/server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+  }
+}
+
+/** Builds when needed, checks for Chromium, and starts one production server for the run. */
+export default async function setup(project: TestProject) {
+  ensureChromium();
+  ensureBuild();
+  const server = await startServer();
+  project.provide("e2eBaseUrl", server.url);
+  return async () => {
+    const { code } = await server.stop();
+    if (code !== 0) throw new Error(`the e2e server exited with ${code}:\n${server.output()}`);
+  };
+}
