@@ -32,6 +32,7 @@ export default tseslint.config(
   },
   {
     files: ["common/**/*.{ts,tsx}"],
+    ignores: ["common/**/*.test.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -1,35 +1,103 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import { LOCALE_SETTINGS, localeOfPath } from "../common/i18n/locales.ts";
+import { userStatusSchema } from "../common/schemas/me.ts";
 import type { Route } from "./+types/root";
+import { ApiClient, memoryTokenStore } from "./lib/api/client.ts";
+import { browserApi } from "./lib/api/browser-client.ts";
+import { apiContext, statusContext } from "./lib/app-context.ts";
+import { installChunkReload } from "./lib/chunk-reload.ts";
+import { ErrorPage } from "./lib/error-page.tsx";
+import { Alternates, IdlePrefetch } from "./lib/head-extras.tsx";
 import { useNonce } from "./lib/nonce.tsx";
+import { requestContext } from "./lib/request-context.ts";
+import { AppProviders } from "./lib/app-providers.tsx";
 import { themeFromCookieHeader, type Theme } from "./lib/theme.ts";
-import "./styles/app.css";
+import "./styles/base.css";
+import "./styles/shell.css";
 
 export const THEME_COLOR = "#084C44";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+/** Server: one API client per request over the in-process transport; the status, once. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const locale = localeOfPath(new URL(request.url).pathname);
+    const api = new ApiClient({
+      transport: context.get(requestContext).api,
+      locale: () => locale,
+      csrf: memoryTokenStore(),
+    });
+    context.set(apiContext, api);
+    context.set(statusContext, await api.get("/me/", { schema: userStatusSchema }));
+    return next();
+  },
+];
+
+/** Browser: the status, once per client navigation (the `me` call does not move the loading bar). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ context }, next) => {
+    const api = browserApi();
+    context.set(apiContext, api);
+    context.set(statusContext, await api.get("/me/", { schema: userStatusSchema }));
+    return next();
+  },
+];
+
+interface RootData {
+  locale: ReturnType<typeof localeOfPath>;
+  theme: Theme;
+  status: ReturnType<typeof userStatusSchema.parse>;
+  devPages: boolean;
+  origin: string;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const { devPages, origin } = context.get(requestContext);
   return {
-    locale: localeOfPath(url.pathname),
+    locale: localeOfPath(new URL(request.url).pathname),
     theme: themeFromCookieHeader(request.headers.get("cookie")),
+    status: context.get(statusContext),
+    devPages,
+    origin,
   };
+}
+
+/** Settings that only the server knows, kept from the first render for client navigations. */
+let serverSettings: Pick<RootData, "devPages" | "origin"> | null = null;
+
+export async function clientLoader({ request, context }: Route.ClientLoaderArgs): Promise<RootData> {
+  return {
+    locale: localeOfPath(new URL(request.url).pathname),
+    theme: themeFromCookieHeader(document.cookie),
+    status: context.get(statusContext),
+    devPages: serverSettings?.devPages ?? false,
+    origin: serverSettings?.origin ?? window.location.origin,
+  };
+}
+
+export function shouldRevalidate() {
+  // The status can change on any navigation (login, logout, 2FA): always read it again.
+  return true;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const locale = data?.locale ?? "sv";
-  const theme: Theme = data?.theme ?? "green";
+  const { pathname } = useLocation();
+  if (typeof window !== "undefined" && data && !serverSettings) {
+    serverSettings = { devPages: data.devPages, origin: data.origin };
+  }
+  // The path decides the language, also on error pages where no loader ran.
+  const locale = localeOfPath(pathname);
+  const theme: Theme = data?.theme ?? themeFromCookieHeader(typeof document === "undefined" ? null : document.cookie);
   return (
     <html lang={LOCALE_SETTINGS[locale].htmlLang} data-theme={theme}>
       <head>
@@ -37,8 +105,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links nonce={nonce} />
+        {data ? <Alternates origin={data.origin} /> : null}
       </head>
       <body>
         {children}
@@ -51,18 +121,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(() => {
+    installChunkReload();
     // Marks the document as interactive (end-to-end tests wait for it before clicking).
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <AppProviders>
+      <Outlet />
+      <IdlePrefetch />
+    </AppProviders>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
-    <main className="page">
-      <h1>{notFound ? t("app.name") : t("app.name")}</h1>
-    </main>
+    <AppProviders>
+      <ErrorPage error={error} />
+    </AppProviders>
   );
 }

@@ -8,6 +8,7 @@ import { systemClock, type AppContext, type Clock } from "./app-context.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { trustProxySetting } from "./env.ts";
+import { registerDevRoutes } from "./dev-routes.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
@@ -93,7 +94,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return { status: ready ? "ready" : "not ready" };
   });
 
+  if (env.VFKEY) {
+    const key = env.VFKEY;
+    // Site verification (§2 /vfkey); without a key the path is an ordinary unknown page (404).
+    app.get("/vfkey", async (_req, reply) => reply.type("text/plain; charset=utf-8").send(key));
+  }
+
   registerEndpoints(app, endpoints);
+  await registerDevRoutes(app);
   // Unknown /api paths answer JSON 404 (or 405), never the web app.
   // These routes change nothing, so the CSRF check does not apply to them.
   const notFound = { config: { csrf: false } };

@@ -125,6 +125,8 @@ export function webFace(options: WebOptions) {
         nonce: req.cspNonce,
         api: injectTransport(app, req),
         loggedIn: req.session !== null,
+        devPages: app.ctx.env.DEV_PAGES,
+        origin: app.ctx.env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.host}`,
       });
       const response = await handler(toWebRequest(req, reply), context);
       if (!response.headers.has("Cache-Control")) {

@@ -32,3 +32,15 @@ export function createI18n(locale: Locale, messages: Messages): i18n {
   });
   return instance;
 }
+
+const cache = new Map<Locale, Promise<i18n>>();
+
+/** A shared, initialised instance per locale (read-only use: `t`), for loaders and meta. */
+export function i18nFor(locale: Locale): Promise<i18n> {
+  let instance = cache.get(locale);
+  if (!instance) {
+    instance = loadMessages(locale).then((messages) => createI18n(locale, messages));
+    cache.set(locale, instance);
+  }
+  return instance;
+}

@@ -8,6 +8,10 @@ export interface RequestContextValue {
   /** The in-process transport to /api/v1 with this request's cookies and language. */
   api: ApiTransport;
   loggedIn: boolean;
+  /** Development pages (/test) are served. */
+  devPages: boolean;
+  /** The public origin for absolute URLs (hreflang), e.g. https://kbt.example.se. */
+  origin: string;
 }
 
 export const requestContext = createContext<RequestContextValue>();

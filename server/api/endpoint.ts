@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "../lib/app-error.ts";
-import { zodFieldErrors } from "../lib/validation.ts";
+import { zodFieldErrors } from "../../common/schemas/field-errors.ts";
 import type { SessionInfo } from "../modules/sessions/session-types.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

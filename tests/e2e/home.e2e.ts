@@ -56,7 +56,8 @@ describe("the Swedish home page", () => {
   });
 
   it("hydrates in Chromium without console errors", async () => {
-    const page = await browser.newPage();
+    // A Swedish browser: the home page follows the browser language when nothing is saved (§4).
+    const page = await browser.newPage({ locale: "sv-SE" });
     const errors = collectErrors(page);
     await page.goto(`${baseUrl()}/`);
     await waitForHydration(page);

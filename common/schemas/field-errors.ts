@@ -1,21 +1,21 @@
 import type { z } from "zod";
-import type { FieldErrors } from "../../common/errors/error-codes.ts";
+import type { FieldErrors } from "../errors/error-codes.ts";
 
 /**
  * Turns a zod error into `{ "field.path": "code" }`. Unknown keys (mass assignment attempts) are
  * reported one per key as `unknown_field`; other issues keep zod's issue code
  * (`invalid_type`, `too_small`, `invalid_format` …) or the custom message code a schema sets.
  */
-export function zodFieldErrors(error: z.ZodError, root: string): FieldErrors {
+export function zodFieldErrors(error: z.ZodError, root?: string): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        fields[[root, ...issue.path.map(String), key].join(".")] = "unknown_field";
+        fields[[...(root ? [root] : []), ...issue.path.map(String), key].join(".")] = "unknown_field";
       }
       continue;
     }
-    const path = [root, ...issue.path.map(String)].join(".");
+    const path = [...(root ? [root] : []), ...issue.path.map(String)].join(".");
     if (fields[path]) continue;
     const custom = issue.code === "custom" && /^[a-z_.]+$/.test(issue.message);
     fields[path] = custom

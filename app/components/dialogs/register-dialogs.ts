@@ -1,0 +1,11 @@
+import { registerDialog } from "../../lib/dialog.tsx";
+import { ActionDialog } from "./action-dialog.tsx";
+import { AlertDialog } from "./alert-dialog.tsx";
+import { CrisisDialog } from "./crisis-dialog.tsx";
+
+/** The dialogs every screen may open; feature dialogs register in their own features. */
+export function registerShellDialogs(): void {
+  registerDialog("AlertDialog", { component: AlertDialog });
+  registerDialog("ActionDialog", { component: ActionDialog });
+  registerDialog("CrisisDialog", { component: CrisisDialog });
+}

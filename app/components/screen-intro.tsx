@@ -1,0 +1,14 @@
+import { useTranslation } from "react-i18next";
+import type { ScreenId } from "../../common/routing/route-table.ts";
+
+/** A screen's heading and what it is for, in the page's language. */
+export function ScreenIntro({ id, children }: { id: ScreenId; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page stack">
+      <h1>{t(`screens.${id}.heading`)}</h1>
+      <p className="lead">{t(`screens.${id}.description`)}</p>
+      {children}
+    </div>
+  );
+}

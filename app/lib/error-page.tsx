@@ -1,0 +1,61 @@
+import { Component, type ErrorInfo } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { localeOfPath } from "../../common/i18n/locales.ts";
+import { pathTo } from "../../common/routing/route-table.ts";
+import { Button } from "../components/button.tsx";
+import { NoLoginLayout } from "../layouts/no-login-layout.tsx";
+import { isChunkLoadError, reloadAfterChunkError } from "./chunk-reload.ts";
+
+/** §8: an error while showing the error page: a plain message with a link home. */
+class PlainFallback extends Component<{ children: React.ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("The error page failed", error, info.componentStack);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main style={{ padding: "2rem", fontFamily: "system-ui, sans-serif" }}>
+        <p>Något gick fel. Something went wrong.</p>
+        <p>
+          <a href="/">Till startsidan / Home</a>
+        </p>
+      </main>
+    );
+  }
+}
+
+function ErrorContent({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (typeof window !== "undefined" && isChunkLoadError(error)) reloadAfterChunkError();
+  return (
+    <NoLoginLayout>
+      <title>{`${notFound ? t("errors.pageNotFound") : t("errors.default")} – ${t("app.name")}`}</title>
+      <div className="page stack error-page">
+        <h1>{notFound ? t("errors.pageNotFound") : t("errors.default")}</h1>
+        <p>{notFound ? t("errors.pageNotFoundText") : t("errors.defaultText")}</p>
+        <div className="cluster">
+          <Button variant="primary" onClick={() => window.history.back()}>
+            {t("errors.back")}
+          </Button>
+          <a href={pathTo("home", localeOfPath(pathname))}>{t("errors.home")}</a>
+        </div>
+      </div>
+    </NoLoginLayout>
+  );
+}
+
+/** The error page (§2, §8): 404 or a general error, with Back and a way home. */
+export function ErrorPage({ error }: { error: unknown }) {
+  return (
+    <PlainFallback>
+      <ErrorContent error={error} />
+    </PlainFallback>
+  );
+}

@@ -1,0 +1,128 @@
+import { useCallback, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { zodFieldErrors } from "../../../common/schemas/field-errors.ts";
+import { ApiError, NetworkError } from "../api/client.ts";
+
+type Values = Record<string, unknown>;
+
+/**
+ * The form model (§3 form state): fields, field rules (the shared zod schema), field errors,
+ * field validity and a form error. Errors are codes, translated by `form.errors.<code>` (fields)
+ * and `errors.codes.<code>` (the form), shown next to their fields and summarised for screen
+ * readers. Values are never cleared by an error.
+ */
+export interface FormModel<V extends Values> {
+  values: V;
+  errors: Partial<Record<keyof V & string, string>>;
+  validity: Record<keyof V & string, boolean>;
+  formError: string | null;
+  submitting: boolean;
+  setValue<K extends keyof V & string>(name: K, value: V[K]): void;
+  /** Props for a field component: value, change handler, translated error. */
+  field<K extends keyof V & string>(
+    name: K,
+  ): { name: K; value: V[K]; error: string | undefined; onChange: (value: V[K]) => void };
+  handleSubmit(event?: { preventDefault(): void }): Promise<void>;
+  /** Translated messages of the current errors, for the summary. */
+  messages: { field: string; message: string }[];
+}
+
+export interface UseFormOptions<S extends z.ZodType<Values>> {
+  schema: S;
+  initial: z.input<S> & Values;
+  onSubmit(values: z.output<S>): Promise<void>;
+  /** Maps server field paths (`body.email`) to form fields; default strips `body.`. */
+  serverField?: (path: string) => string | null;
+}
+
+export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>): FormModel<z.input<S> & Values> {
+  type V = z.input<S> & Values;
+  const { t } = useTranslation();
+  const [values, setValues] = useState<V>(options.initial);
+  const [errorCodes, setErrorCodes] = useState<Record<string, string>>({});
+  const [formErrorCode, setFormErrorCode] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const submitted = useRef(false);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  const validate = useCallback((next: V): Record<string, string> => {
+    const result = optionsRef.current.schema.safeParse(next);
+    return result.success ? {} : zodFieldErrors(result.error);
+  }, []);
+
+  const setValue = useCallback(
+    <K extends keyof V & string>(name: K, value: V[K]) => {
+      setValues((current) => {
+        const next = { ...current, [name]: value };
+        // After a first submit, errors follow the user's corrections as they type.
+        if (submitted.current) setErrorCodes(validate(next));
+        return next;
+      });
+    },
+    [validate],
+  );
+
+  const handleSubmit = useCallback(
+    async (event?: { preventDefault(): void }) => {
+      event?.preventDefault();
+      submitted.current = true;
+      setFormErrorCode(null);
+      const codes = validate(values);
+      setErrorCodes(codes);
+      if (Object.keys(codes).length > 0) return;
+      setSubmitting(true);
+      try {
+        await optionsRef.current.onSubmit(optionsRef.current.schema.parse(values));
+      } catch (error) {
+        if (error instanceof ApiError) {
+          const mapped: Record<string, string> = {};
+          const toField = optionsRef.current.serverField ?? ((p: string) => (p.startsWith("body.") ? p.slice(5) : null));
+          for (const [path, code] of Object.entries(error.fields)) {
+            const name = toField(path);
+            if (name && name in values) mapped[name] = code;
+          }
+          setErrorCodes(mapped);
+          setFormErrorCode(Object.keys(mapped).length > 0 ? null : error.code);
+        } else if (error instanceof NetworkError) {
+          setFormErrorCode("network");
+        } else {
+          setFormErrorCode("server.error");
+        }
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [validate, values],
+  );
+
+  const errors = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const [name, code] of Object.entries(errorCodes)) out[name] = t(`form.errors.${code}`, { defaultValue: t("form.errors.invalid_value") });
+    return out as Partial<Record<keyof V & string, string>>;
+  }, [errorCodes, t]);
+
+  const validity = useMemo(() => {
+    const out: Record<string, boolean> = {};
+    for (const name of Object.keys(values)) out[name] = !(name in errorCodes);
+    return out as Record<keyof V & string, boolean>;
+  }, [values, errorCodes]);
+
+  return {
+    values,
+    errors,
+    validity,
+    formError: formErrorCode ? t(`errors.codes.${formErrorCode}`, { defaultValue: t("errors.codes.server.error") }) : null,
+    submitting,
+    setValue,
+    field: (name) => ({
+      name,
+      value: values[name],
+      error: errors[name],
+      onChange: (value) => setValue(name, value),
+    }),
+    handleSubmit,
+    messages: Object.entries(errors).map(([field, message]) => ({ field, message: String(message) })),
+  };
+}

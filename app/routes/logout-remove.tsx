@@ -1,0 +1,19 @@
+import { ScreenIntro } from "../components/screen-intro.tsx";
+import { guards, screenData, screenMeta } from "../lib/screen.ts";
+import type { Route } from "./+types/logout-remove";
+
+const screenGuards = guards("logoutRemove");
+export const middleware = screenGuards.middleware;
+export const clientMiddleware = screenGuards.clientMiddleware;
+
+const data = screenData("logoutRemove");
+export const loader = data.loader;
+export const clientLoader = data.clientLoader;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return screenMeta(loaderData);
+}
+
+export default function LogoutRemoveScreen() {
+  return <ScreenIntro id="logoutRemove" />;
+}

@@ -1,0 +1,94 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCALES } from "../../common/i18n/locales.ts";
+import { pathTo, type ScreenId } from "../../common/routing/route-table.ts";
+import { THEMES } from "../../app/lib/theme.ts";
+import { axeViolations, THEME_RULES } from "./support/axe.ts";
+import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { loggedInContext } from "./support/fixtures.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every screen a visitor can open without being sent elsewhere. */
+const PUBLIC_SCREENS: ScreenId[] = [
+  "home",
+  "courses",
+  "contact",
+  "aboutUs",
+  "privacy",
+  "terms",
+  "cookies",
+  "resetPassword",
+  "register",
+  "pendingRegistration",
+];
+
+/**
+ * Every public screen in every language: all WCAG rules in the theme the server rendered from
+ * the cookie, then the theme-dependent rules (contrast) again in each of the other themes,
+ * switched in place as the theme picker does.
+ */
+describe("axe on public screens", () => {
+  it.each(LOCALES)("every public screen and the not-found page in %s, in all four themes", async (locale) => {
+    const [first, ...others] = THEMES;
+    const context = await browser.newContext();
+    const url = new URL(baseUrl());
+    await context.addCookies([
+      { name: "theme", value: first, domain: url.hostname, path: "/" },
+      { name: "pref_lang", value: locale, domain: url.hostname, path: "/" },
+    ]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const paths = [...PUBLIC_SCREENS.map((id) => pathTo(id, locale)), `${pathTo("home", locale).replace(/\/$/, "")}/finns-inte-${locale}`];
+    for (const path of paths) {
+      await page.goto(`${baseUrl()}${path}`);
+      await waitForHydration(page);
+      expect(await page.locator("html").getAttribute("data-theme")).toBe(first);
+      for (const violation of await axeViolations(page)) problems.push(`${path} (${first}): ${violation}`);
+      for (const theme of others) {
+        await page.evaluate(async (value) => {
+          document.documentElement.dataset.theme = value;
+          // Colours may fade between themes: measure the settled colours.
+          await Promise.all(document.getAnimations().map((animation) => animation.finished));
+        }, theme);
+        for (const violation of await axeViolations(page, { only: THEME_RULES })) problems.push(`${path} (${theme}): ${violation}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("axe on the logged-in layout", () => {
+  it.each(THEMES)("dashboard, courses and profile at 375 px and 1280 px, theme %s", async (theme) => {
+    const problems: string[] = [];
+    for (const viewport of [{ width: 375, height: 800 }, { width: 1280, height: 900 }]) {
+      const context = await loggedInContext(browser, { viewport, theme });
+      const page = await context.newPage();
+      for (const path of ["/dashboard", "/kurser", "/en/profile", "/da/kontakt"]) {
+        await page.goto(`${baseUrl()}${path}`);
+        await waitForHydration(page);
+        for (const violation of await axeViolations(page)) problems.push(`${viewport.width}px ${path}: ${violation}`);
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("the crisis dialog has no violations", async () => {
+    const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForHydration(page);
+    await page.locator(".crisis-link").first().click();
+    await page.getByRole("dialog").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

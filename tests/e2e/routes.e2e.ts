@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { LOCALES, LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
+import { evaluateGuards } from "../../common/routing/guards.ts";
+import { SCREENS, pathTo, type Screen } from "../../common/routing/route-table.ts";
+import { baseUrl } from "./support/browser.ts";
+import { message } from "./support/fixtures.ts";
+
+const VISITOR = { logged_in: false, verified: false, requires2fa: false };
+const SAMPLE_PARAMS: Record<string, Record<string, string>> = { course: { course: "stress" } };
+
+function h1(html: string): string | null {
+  const match = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html);
+  return match ? (match[1] ?? "").replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&") : null;
+}
+
+function langOf(html: string): string | null {
+  return /<html lang="([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  return fetch(`${baseUrl()}${path}`, { redirect: "manual", headers });
+}
+
+const pageScreens: Screen[] = SCREENS.filter((s) => !s.servedByServer && s.id !== "contentPage" && s.id !== "home");
+
+describe("every screen in every language, as a visitor", () => {
+  for (const screen of pageScreens) {
+    for (const locale of LOCALES) {
+      it(`${screen.id} (${locale})`, async () => {
+        const path = pathTo(screen.id, locale, SAMPLE_PARAMS[screen.id] ?? {});
+        const response = await get(path);
+        const outcome = evaluateGuards(screen.guards, {
+          status: VISITOR,
+          search: new URLSearchParams(),
+          onboarding: "unknown",
+          devPages: true,
+        });
+        if (outcome.kind === "redirect") {
+          expect(response.status).toBe(302);
+          expect(response.headers.get("location")).toBe(pathTo(outcome.to, locale));
+          return;
+        }
+        expect(response.status).toBe(200);
+        const html = await response.text();
+        expect(langOf(html)).toBe(LOCALE_SETTINGS[locale].htmlLang);
+        expect(h1(html)).toBe(message(locale, `screens.${screen.id}.heading`));
+        expect(html).toContain(`<title>${message(locale, `screens.${screen.id}.title`)} – ${message(locale, "app.name")}</title>`);
+      });
+    }
+  }
+});
+
+describe("home and language choice", () => {
+  it.each(LOCALES)("home in %s", async (locale) => {
+    const response = await get(pathTo("home", locale), { cookie: `pref_lang=${locale}` });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(langOf(html)).toBe(LOCALE_SETTINGS[locale].htmlLang);
+    expect(h1(html)).toBe(message(locale, "home.heading"));
+  });
+
+  it("redirects / to the browser's language", async () => {
+    const response = await get("/", { "accept-language": "da" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/da");
+  });
+
+  it("redirects / to the saved language, which wins over the browser's", async () => {
+    const response = await get("/", { cookie: "pref_lang=en", "accept-language": "da" });
+    expect(response.headers.get("location")).toBe("/en");
+  });
+
+  it("keeps Swedish for / without a preference and a prefixed home without a cookie", async () => {
+    expect((await get("/")).status).toBe(200);
+    expect((await get("/no", { "accept-language": "da" })).status).toBe(200);
+  });
+
+  it("keeps /en/courses English whatever the cookie says", async () => {
+    const response = await get("/en/courses", { cookie: "pref_lang=da", "accept-language": "sv" });
+    expect(response.status).toBe(200);
+    expect(langOf(await response.text())).toBe("en");
+  });
+
+  it("offers the four language versions of a public page as alternates", async () => {
+    const html = await (await get("/kurser")).text();
+    for (const [lang, path] of [["sv", "/kurser"], ["en", "/en/courses"], ["nb", "/no/kurs"], ["da", "/da/kurser"]]) {
+      expect(html).toMatch(new RegExp(`<link rel="alternate" hrefLang="${lang}" href="[^"]*${path}"`));
+    }
+  });
+});
+
+describe("not found", () => {
+  const cases: [string, Locale][] = [
+    ["/finns-inte", "sv"],
+    ["/en/does-not-exist/at/all", "en"],
+    ["/no/finnes-ikke", "no"],
+    ["/da/findes-ikke", "da"],
+    ["/stylelint.config", "sv"],
+    ["/en/stylelint.config", "en"],
+    ["/kurser/stress/extra/deep", "sv"],
+  ];
+  it.each(cases)("%s answers 404 in its language", async (path, locale) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(langOf(html)).toBe(LOCALE_SETTINGS[locale].htmlLang);
+    expect(h1(html)).toBe(message(locale, "errors.pageNotFound"));
+  });
+
+  it("says 'This page could not be found' in English", () => {
+    expect(message("en", "errors.pageNotFound")).toBe("This page could not be found");
+  });
+
+  it("serves no /vfkey without a configured key", async () => {
+    expect((await get("/vfkey")).status).toBe(404);
+  });
+});
