@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["{app,common,server,scripts,content}/**/*.test.{ts,tsx}"],
-    exclude: ["node_modules/**", "build/**", "tests/e2e/**"],
+    // Redis-backed tests run when a Redis server is configured (CI's PostgreSQL run sets it).
+    exclude: ["node_modules/**", "build/**", "tests/e2e/**", ...(process.env.REDIS_URL ? [] : ["**/*.redis.test.ts"])],
     globalSetup: ["tests/setup/global-database.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     pool: "forks",

@@ -1,6 +1,9 @@
 import type { Database, Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { FieldCipher } from "./lib/field-encryption.ts";
+import type { Mailer } from "./modules/mail/mailer.ts";
 import type { SessionInfo } from "./modules/sessions/session-types.ts";
+import type { Throttle, ThrottlePolicies } from "./modules/throttle/throttle.ts";
 
 export interface Clock {
   now(): Date;
@@ -16,6 +19,11 @@ export interface AppContext {
   clock: Clock;
   /** The Vite dev server runs in this process. */
   devServer: boolean;
+  /** AES-256-GCM field encryption with the configured keys. */
+  cipher: FieldCipher;
+  mailer: Mailer;
+  throttle: Throttle;
+  policies: ThrottlePolicies;
 }
 
 declare module "fastify" {

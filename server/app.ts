@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -9,6 +10,11 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { trustProxySetting } from "./env.ts";
 import { registerDevRoutes } from "./dev-routes.ts";
+import { createFieldCipher } from "./lib/field-encryption.ts";
+import { createMailer } from "./modules/mail/mailer.ts";
+import { PgThrottleStore } from "./modules/throttle/pg-throttle-store.ts";
+import { RedisThrottleStore } from "./modules/throttle/redis-throttle-store.ts";
+import { Throttle, throttlePolicies } from "./modules/throttle/throttle.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
@@ -30,6 +36,11 @@ export interface BuildAppOptions {
 function pathOnly(url: string): string {
   const i = url.indexOf("?");
   return i === -1 ? url : url.slice(0, i);
+}
+
+/** Where e-mails are written when no SMTP server is configured (development, tests). */
+export function outboxDir(env: Env): string {
+  return path.join(env.dataDir, "outbox");
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -59,14 +70,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
   });
 
+  const clock = options.clock ?? systemClock;
+  const throttleStore = env.REDIS_URL ? new RedisThrottleStore(env.REDIS_URL) : new PgThrottleStore(database.db);
+  const mailer = createMailer({
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    from: env.MAIL_FROM,
+    outboxDir: outboxDir(env),
+  });
   const ctx: AppContext = {
     env,
     database,
     db: database.db,
-    clock: options.clock ?? systemClock,
+    clock,
     devServer: options.devServer ?? false,
+    cipher: createFieldCipher(env.FIELD_ENCRYPTION_KEYS),
+    mailer,
+    throttle: new Throttle(throttleStore, clock),
+    policies: throttlePolicies({ lockAfter: env.THROTTLE_LOCK_AFTER, lockMs: env.THROTTLE_LOCK_MINUTES * 60_000 }),
   };
   app.decorate("ctx", ctx);
+  app.addHook("onClose", async () => {
+    mailer.close();
+    await throttleStore.close();
+  });
 
   // Only JSON bodies: anything else is 415 (Fastify's default text/plain parser is removed).
   app.removeContentTypeParser(["text/plain"]);

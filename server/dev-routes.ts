@@ -2,7 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { zodFieldErrors } from "../common/schemas/field-errors.ts";
+import { CURRENT_TERMS_VERSION } from "../common/auth/terms.ts";
+import { outboxDir } from "./app.ts";
+import { registerOutboxPages } from "./dev-outbox.ts";
 import { users } from "./db/schema/users.ts";
+import { generateSecret } from "./modules/twofa/totp.ts";
+import { totpSecretAad } from "./modules/accounts/twofa-service.ts";
 import { AppError } from "./lib/app-error.ts";
 import { insertSession } from "./modules/sessions/session-repository.ts";
 import { hashSessionId } from "./modules/sessions/session-service.ts";
@@ -23,9 +28,21 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
     const parsed = sessionFixture.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, "body") });
     const { ctx } = app;
+    // A user as after registration and 2FA set-up: current terms accepted, authenticator enabled.
+    const id0 = randomUUID();
+    const secret = generateSecret();
+    const now0 = ctx.clock.now();
     const [user] = await ctx.db
       .insert(users)
-      .values({ email: `fixture-${randomUUID()}@example.test`, authType: "email", locale: parsed.data.locale })
+      .values({
+        id: id0,
+        email: `fixture-${id0}@example.test`,
+        authType: "email",
+        locale: parsed.data.locale,
+        termsVersion: CURRENT_TERMS_VERSION,
+        totpSecret: ctx.cipher.encrypt(secret, totpSecretAad(id0)),
+        totpEnabledAt: now0,
+      })
       .returning({ id: users.id, email: users.email });
     if (!user) throw new Error("fixture user not created");
     const id = randomBytes(32).toString("base64url");
@@ -39,7 +56,9 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
       ip: req.ip,
       userAgent: "fixture",
     });
-    return { user, sessionid: id };
+    return { user, sessionid: id, totpSecret: secret };
   });
+
+  registerOutboxPages(app, { outboxDir: outboxDir(app.ctx.env) });
 
 }

@@ -61,6 +61,9 @@ const baseSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
     .optional(),
+  /** Consecutive failed attempts on one account before it locks, and for how long (security baseline). */
+  THROTTLE_LOCK_AFTER: z.coerce.number().int().min(3).default(100),
+  THROTTLE_LOCK_MINUTES: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Site-verification key served at /vfkey (404 when unset). */
   VFKEY: z.string().optional(),

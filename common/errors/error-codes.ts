@@ -12,6 +12,12 @@ export const ERROR_CODES = [
   "request.rate_limited",
   "auth.not_authenticated",
   "auth.forbidden",
+  "auth.invalid_credentials",
+  "auth.code_invalid",
+  "auth.link_invalid",
+  "auth.locked",
+  "twofa.already_enabled",
+  "twofa.not_enabled",
   "csrf.failed",
   "server.error",
 ] as const;

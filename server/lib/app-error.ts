@@ -11,6 +11,12 @@ const STATUS: Record<ErrorCode, number> = {
   "request.rate_limited": 429,
   "auth.not_authenticated": 401,
   "auth.forbidden": 403,
+  "auth.invalid_credentials": 400,
+  "auth.code_invalid": 400,
+  "auth.link_invalid": 400,
+  "auth.locked": 429,
+  "twofa.already_enabled": 409,
+  "twofa.not_enabled": 409,
   "csrf.failed": 403,
   "server.error": 500,
 };
@@ -25,6 +31,12 @@ const DEFAULT_DETAIL: Partial<Record<ErrorCode, string>> = {
   "request.rate_limited": "Too many requests. Try again later.",
   "auth.not_authenticated": "Authentication credentials were not provided.",
   "auth.forbidden": "You do not have permission to perform this action.",
+  "auth.invalid_credentials": "The e-mail address or password is not correct.",
+  "auth.code_invalid": "The code is not correct.",
+  "auth.link_invalid": "The link has expired or has already been used.",
+  "auth.locked": "Too many failed attempts. The account is locked for a while.",
+  "twofa.already_enabled": "Two-factor authentication is already enabled.",
+  "twofa.not_enabled": "Two-factor authentication is not enabled.",
   "server.error": "Something went wrong on our side.",
 };
 

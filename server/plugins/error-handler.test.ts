@@ -45,12 +45,12 @@ describe("API error conventions", () => {
 
   it("answers 405 with Allow for a known path and another method", async () => {
     const response = await app.inject({
-      method: "DELETE",
+      method: "PUT",
       url: "/api/v1/me/",
       headers: { cookie, "x-csrftoken": token },
     });
     expect(response.statusCode).toBe(405);
-    expect(response.headers.allow).toBe("GET");
+    expect(response.headers.allow).toBe("GET, DELETE");
   });
 
   it("answers 413 for a body over 1 MB", async () => {

@@ -11,9 +11,11 @@ describe("the server process", () => {
   });
 
   it("finishes an in-flight request before exiting on SIGTERM", async () => {
-    const server = await startServer();
+    const server = await startServer({ LOG_LEVEL: "info" });
+    const before = server.output().length;
     const inFlight = fetch(`${server.url}/`).then((r) => r.text());
-    await new Promise((r) => setTimeout(r, 5));
+    // SIGTERM only once the server has received the request (it logs each request on arrival).
+    await expect.poll(() => server.output().slice(before).includes('"msg":"incoming request"'), { timeout: 10_000 }).toBe(true);
     const stopped = server.stop();
     const html = await inFlight;
     expect(html).toContain("</html>");

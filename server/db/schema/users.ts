@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Accounts. Columns for authentication methods are added by the accounts and BankID features. */
 export const users = pgTable("users", {
@@ -9,6 +9,16 @@ export const users = pgTable("users", {
   authType: text("auth_type", { enum: ["email", "bankid"] }).notNull(),
   locale: text("locale", { enum: ["sv", "en", "no", "da"] }).notNull().default("sv"),
   hasLoggedInBefore: boolean("has_logged_in_before").notNull().default(false),
+  /** argon2id PHC string; null for BankID-only accounts. */
+  passwordHash: text("password_hash"),
+  /** TOTP secret, field-encrypted (AES-256-GCM, key id inside); set at enrolment start. */
+  totpSecret: text("totp_secret"),
+  /** When the authenticator was confirmed; null while 2FA is not enabled. */
+  totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+  /** The last accepted TOTP time step: a code is accepted only once. */
+  totpLastStep: integer("totp_last_step"),
+  /** The terms version the user last accepted (consents hold the history). */
+  termsVersion: text("terms_version"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

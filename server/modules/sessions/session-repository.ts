@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
@@ -19,6 +19,8 @@ export async function findSessionByHash(db: DbOrTx, idHash: string): Promise<Ses
         authType: users.authType,
         locale: users.locale,
         hasLoggedInBefore: users.hasLoggedInBefore,
+        twofaEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+        termsVersion: users.termsVersion,
       },
     })
     .from(sessions)
@@ -53,4 +55,9 @@ export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
 
 export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Revokes every session of a user but one (password change keeps the session that asked). */
+export async function deleteOtherSessions(db: DbOrTx, userId: string, keepIdHash: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
 }

@@ -70,12 +70,13 @@ export async function startSession(
   req: FastifyRequest,
   reply: FastifyReply,
   options: { userId: string; verified: boolean },
-): Promise<void> {
+): Promise<SessionInfo> {
   if (req.session) await deleteSession(db, req.session.idHash);
   const id = randomBytes(32).toString("base64url");
   const now = ctx.clock.now();
+  const idHash = hashSessionId(id);
   await insertSession(db, {
-    idHash: hashSessionId(id),
+    idHash,
     userId: options.userId,
     verified: options.verified,
     createdAt: now,
@@ -84,6 +85,11 @@ export async function startSession(
     userAgent: req.headers["user-agent"]?.slice(0, 512) ?? null,
   });
   setSessionCookie(ctx, reply, id);
+  const session = await findSessionByHash(db, idHash);
+  if (!session) throw new Error("session not created");
+  req.session = session;
+  req.sessionCookie = id;
+  return session;
 }
 
 export async function endSession(

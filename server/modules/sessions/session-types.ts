@@ -4,6 +4,10 @@ export interface SessionUser {
   authType: "email" | "bankid";
   locale: "sv" | "en" | "no" | "da";
   hasLoggedInBefore: boolean;
+  /** TOTP confirmed (2FA enabled). */
+  twofaEnabled: boolean;
+  /** The terms version the user last accepted. */
+  termsVersion: string | null;
 }
 
 export interface SessionInfo {

@@ -1,19 +1,21 @@
+import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import { VISITOR_STATUS, type UserStatus } from "../../../common/schemas/me.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 
 /**
- * The §3 user status of a session. Terms acceptance and the 2FA requirement are filled in by
- * the accounts feature; until a user has those records the status says what the session knows.
+ * The §3 user status of a session. Password accounts must set up TOTP before anything else
+ * (`requires2fa`); BankID counts as two factors. Terms are accepted only in their current version.
  */
 export function userStatus(session: SessionInfo | null): UserStatus {
   if (!session) return VISITOR_STATUS;
+  const { user } = session;
   return {
     logged_in: true,
-    has_logged_in_before: session.user.hasLoggedInBefore,
-    terms_accepted: false,
-    auth_type: session.user.authType,
+    has_logged_in_before: user.hasLoggedInBefore,
+    terms_accepted: user.termsVersion === CURRENT_TERMS_VERSION,
+    auth_type: user.authType,
     verified: session.verified,
-    requires2fa: false,
-    user_data: { id: session.user.id, email: session.user.email, locale: session.user.locale },
+    requires2fa: user.authType === "email" && !user.twofaEnabled,
+    user_data: { id: user.id, email: user.email, locale: user.locale },
   };
 }

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { LOCALES } from "../i18n/locales.ts";
+import { userStatusSchema } from "./me.ts";
+
+/** Request and response shapes of the account calls (issue: accounts), shared by UI and server. */
+
+export const localeSchema = z.enum(LOCALES);
+
+/** An e-mail address: trimmed, lower-cased, at most 254 characters. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, "email.too_long")
+  .pipe(z.email("email.invalid"))
+  .transform((value) => value.toLowerCase());
+
+/** A password as typed; the policy (length, common, context) is checked by the server. */
+export const passwordInputSchema = z.string().min(1, "required").max(1024, "password.too_long");
+
+/** A six-digit authenticator code or a recovery code (xxxx-xxxx-xxxx). */
+export const secondFactorCodeSchema = z
+  .string()
+  .trim()
+  .min(6, "code.invalid")
+  .max(32, "code.invalid")
+  .regex(/^[0-9A-Za-z -]+$/, "code.invalid");
+
+/** An e-mailed one-time code (256 bits, base64url). */
+export const emailCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "code.invalid");
+
+export const registerEmailBody = z.strictObject({ email: emailSchema, locale: localeSchema });
+export const codeRequestBody = z.strictObject({ email: emailSchema, locale: localeSchema.optional() });
+export const validateTokenBody = z.strictObject({ code: emailCodeSchema });
+export const validateTokenResponse = z.strictObject({ email: z.string() });
+export const completeRegistrationBody = z.strictObject({
+  code: emailCodeSchema,
+  password: passwordInputSchema,
+  terms_version: z.string().min(1).max(40),
+  accept_terms: z.literal(true, "consent.required"),
+  consent_health_data: z.literal(true, "consent.required"),
+});
+
+export const loginEmailBody = z.strictObject({ email: emailSchema, password: passwordInputSchema });
+
+export const twofaSetupResponse = z.strictObject({
+  enabled: z.boolean(),
+  secret: z.string().nullable(),
+  otpauth_url: z.string().nullable(),
+  qr_svg: z.string().nullable(),
+});
+export const twofaCodeBody = z.strictObject({ code: secondFactorCodeSchema });
+export const recoveryCodesResponse = z.strictObject({ recovery_codes: z.array(z.string()) });
+export const twofaDisableBody = z.strictObject({ code: secondFactorCodeSchema, password: passwordInputSchema });
+
+export const passwordResetBody = z.strictObject({ email: emailSchema, locale: localeSchema.optional() });
+export const passwordResetCompleteBody = z.strictObject({ token: emailCodeSchema, password: passwordInputSchema });
+export const passwordChangeBody = z.strictObject({
+  current_password: passwordInputSchema,
+  new_password: passwordInputSchema,
+});
+
+export const termsResponse = z.strictObject({ version: z.string(), published_at: z.string() });
+export const acceptTermsBody = z.strictObject({ version: z.string().min(1).max(40) });
+
+/**
+ * Confirming the deletion of the account: the password, or for accounts without one an
+ * authenticator code. At least one is required.
+ */
+export const deleteAccountBody = z
+  .strictObject({ password: passwordInputSchema.optional(), code: secondFactorCodeSchema.optional() })
+  .refine((body) => body.password !== undefined || body.code !== undefined, {
+    message: "required",
+    path: ["password"],
+  });
+
+export const statusResponse = userStatusSchema;

@@ -1,0 +1,18 @@
+import { loginEmailBody, statusResponse } from "../../../../common/schemas/accounts.ts";
+import { loginWithPassword } from "../../../modules/accounts/account-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** POST /login/email — a new session; the answer is the /me/ status (second factor next). */
+export const postLoginEmail = defineEndpoint({
+  method: "POST",
+  url: "/login/email",
+  summary: "Log in with e-mail and password",
+  tags: ["accounts"],
+  auth: "public",
+  body: loginEmailBody,
+  response: statusResponse,
+  errors: [429],
+  async handler({ body, req, reply }) {
+    return loginWithPassword(req.server.ctx, req, reply, body.email, body.password);
+  },
+});

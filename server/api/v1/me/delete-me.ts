@@ -1,0 +1,21 @@
+import { deleteAccountBody } from "../../../../common/schemas/accounts.ts";
+import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
+import { deleteAccount } from "../../../modules/accounts/account-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** DELETE /me/ — DeleteUserDialog: removes every row about the user after confirmation. */
+export const deleteMe = defineEndpoint({
+  method: "DELETE",
+  url: "/me/",
+  summary: "Delete my account",
+  tags: ["me"],
+  auth: "user",
+  body: deleteAccountBody,
+  response: emptyResponseSchema,
+  errors: [429],
+  async handler({ body, req, reply, session }) {
+    if (!session) throw new Error("unreachable: auth checked");
+    await deleteAccount(req.server.ctx, req, reply, session, body);
+    return {};
+  },
+});

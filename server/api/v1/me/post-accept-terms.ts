@@ -1,0 +1,18 @@
+import { acceptTermsBody, statusResponse } from "../../../../common/schemas/accounts.ts";
+import { acceptTerms } from "../../../modules/accounts/account-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** POST /me/accept-terms/ — records approval of the current terms (ReApproveTermsDialog). */
+export const postAcceptTerms = defineEndpoint({
+  method: "POST",
+  url: "/me/accept-terms/",
+  summary: "Accept the current terms of use",
+  tags: ["me"],
+  auth: "user",
+  body: acceptTermsBody,
+  response: statusResponse,
+  async handler({ body, req, session }) {
+    if (!session) throw new Error("unreachable: auth checked");
+    return acceptTerms(req.server.ctx, req, session, body.version);
+  },
+});

@@ -1,0 +1,20 @@
+import { passwordResetCompleteBody } from "../../../../common/schemas/accounts.ts";
+import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
+import { completePasswordReset } from "../../../modules/accounts/account-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** POST /password/reset/complete — sets the password and ends every session of the account. */
+export const postPasswordResetComplete = defineEndpoint({
+  method: "POST",
+  url: "/password/reset/complete",
+  summary: "Set a new password with a reset link",
+  tags: ["accounts"],
+  auth: "public",
+  body: passwordResetCompleteBody,
+  response: emptyResponseSchema,
+  errors: [429],
+  async handler({ body, req }) {
+    await completePasswordReset(req.server.ctx, req, body.token, body.password);
+    return {};
+  },
+});

@@ -1,0 +1,25 @@
+import { statusResponse, twofaDisableBody } from "../../../../common/schemas/accounts.ts";
+import { verifyOwnPassword } from "../../../modules/accounts/account-service.ts";
+import { disableTwofa } from "../../../modules/accounts/twofa-service.ts";
+import { AppError } from "../../../lib/app-error.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** POST /twofa/disable/ — removes the authenticator; a password account must set up a new one. */
+export const postTwofaDisable = defineEndpoint({
+  method: "POST",
+  url: "/twofa/disable/",
+  summary: "Remove the authenticator",
+  tags: ["twofa"],
+  auth: "verified",
+  body: twofaDisableBody,
+  response: statusResponse,
+  errors: [409, 429],
+  async handler({ body, req, reply, session }) {
+    if (!session) throw new Error("unreachable: auth checked");
+    const ctx = req.server.ctx;
+    return disableTwofa(ctx, req, reply, session, body, async (user) => {
+      if (!user.passwordHash) throw new AppError("request.invalid", { fields: { "body.password": "password.none" } });
+      await verifyOwnPassword(ctx, req, user.id, user.passwordHash, body.password, "body.password");
+    });
+  },
+});

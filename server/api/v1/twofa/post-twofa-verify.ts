@@ -1,0 +1,19 @@
+import { statusResponse, twofaCodeBody } from "../../../../common/schemas/accounts.ts";
+import { verifyTwofa } from "../../../modules/accounts/twofa-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** POST /twofa/verify/ — a TOTP or recovery code; the session becomes verified (new id). */
+export const postTwofaVerify = defineEndpoint({
+  method: "POST",
+  url: "/twofa/verify/",
+  summary: "Verify the second factor",
+  tags: ["twofa"],
+  auth: "user",
+  body: twofaCodeBody,
+  response: statusResponse,
+  errors: [409, 429],
+  async handler({ body, req, reply, session }) {
+    if (!session) throw new Error("unreachable: auth checked");
+    return verifyTwofa(req.server.ctx, req, reply, session, body.code);
+  },
+});

@@ -1,0 +1,19 @@
+import { recoveryCodesResponse, twofaCodeBody } from "../../../../common/schemas/accounts.ts";
+import { enableTwofa } from "../../../modules/accounts/twofa-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** POST /twofa/ — confirms the authenticator; answers the ten recovery codes, once. */
+export const postTwofa = defineEndpoint({
+  method: "POST",
+  url: "/twofa/",
+  summary: "Enable two-factor authentication",
+  tags: ["twofa"],
+  auth: "user",
+  body: twofaCodeBody,
+  response: recoveryCodesResponse,
+  errors: [409, 429],
+  async handler({ body, req, reply, session }) {
+    if (!session) throw new Error("unreachable: auth checked");
+    return { recovery_codes: await enableTwofa(req.server.ctx, req, reply, session, body.code) };
+  },
+});

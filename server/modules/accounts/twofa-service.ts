@@ -1,0 +1,225 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { and, eq, isNull, isNotNull, lt, or } from "drizzle-orm";
+import type { UserStatus } from "../../../common/schemas/me.ts";
+import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { recoveryCodes } from "../../db/schema/accounts.ts";
+import { users } from "../../db/schema/users.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { audit } from "../audit/audit.ts";
+import * as mail from "../mail/templates.ts";
+import { startSession } from "../sessions/session-service.ts";
+import type { SessionInfo } from "../sessions/session-types.ts";
+import { throttleKey } from "../throttle/throttle.ts";
+import {
+  generateRecoveryCodes,
+  generateSecret,
+  normalizeRecoveryCode,
+  otpauthUrl,
+  qrSvg,
+  verifyTotp,
+} from "../twofa/totp.ts";
+import { userStatus } from "../users/user-status.ts";
+import { findUserById, type UserRow } from "./users-repository.ts";
+
+const ISSUER = "KBT Självhjälp";
+
+/** The TOTP secret is bound to its row: a value copied to another user does not decrypt. */
+export function totpSecretAad(userId: string): string {
+  return `users.totp_secret:${userId}`;
+}
+
+function hashRecoveryCode(code: string): string {
+  return createHash("sha256").update(normalizeRecoveryCode(code)).digest("hex");
+}
+
+async function requireUser(ctx: AppContext, session: SessionInfo): Promise<UserRow> {
+  const user = await findUserById(ctx.db, session.userId);
+  if (!user) throw new AppError("auth.not_authenticated");
+  return user;
+}
+
+export interface TwofaSetup {
+  enabled: boolean;
+  secret: string | null;
+  otpauth_url: string | null;
+  qr_svg: string | null;
+}
+
+/**
+ * The enrolment material while 2FA is not enabled: a 160-bit secret (kept encrypted and reused
+ * until confirmed), its otpauth URL and a QR code. Nothing once enabled.
+ */
+export async function twofaSetup(ctx: AppContext, session: SessionInfo, qrLabel: string): Promise<TwofaSetup> {
+  const user = await requireUser(ctx, session);
+  if (user.totpEnabledAt) return { enabled: true, secret: null, otpauth_url: null, qr_svg: null };
+  let secret: string;
+  if (user.totpSecret) {
+    secret = ctx.cipher.decrypt(user.totpSecret, totpSecretAad(user.id));
+  } else {
+    secret = generateSecret();
+    await ctx.db
+      .update(users)
+      .set({ totpSecret: ctx.cipher.encrypt(secret, totpSecretAad(user.id)), totpLastStep: null })
+      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)));
+  }
+  const url = otpauthUrl({ secret, accountName: user.email ?? user.id, issuer: ISSUER });
+  return { enabled: false, secret, otpauth_url: url, qr_svg: await qrSvg(url, qrLabel) };
+}
+
+/** Accepts a TOTP code once: the last used time step moves forward atomically. */
+async function useTotp(ctx: AppContext, db: DbOrTx, user: UserRow, code: string): Promise<boolean> {
+  if (!user.totpSecret) return false;
+  const secret = ctx.cipher.decrypt(user.totpSecret, totpSecretAad(user.id));
+  const result = verifyTotp(secret, code, ctx.clock.now().getTime(), user.totpLastStep);
+  if (!result.ok) return false;
+  const updated = await db
+    .update(users)
+    .set({ totpLastStep: result.step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, result.step))))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+/** Uses an unused recovery code (single use, atomic). */
+async function useRecoveryCode(ctx: AppContext, db: DbOrTx, userId: string, code: string): Promise<boolean> {
+  const used = await db
+    .update(recoveryCodes)
+    .set({ usedAt: ctx.clock.now() })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(code)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return used.length === 1;
+}
+
+const SIX_DIGITS = /^\d{6}$/;
+
+/**
+ * Checks a second factor (an authenticator code, or a recovery code when 2FA is enabled),
+ * throttled per account and per IP. Throws `auth.code_invalid`.
+ */
+export async function confirmSecondFactor(
+  ctx: AppContext,
+  req: FastifyRequest,
+  user: UserRow,
+  rawCode: string,
+  options: { allowRecovery?: boolean } = {},
+): Promise<"totp" | "recovery"> {
+  const accountKey = { key: throttleKey("2fa:acct", user.id), policy: ctx.policies.accountFailures };
+  const ipKey = { key: throttleKey("2fa:ip", req.ip), policy: ctx.policies.ipFailures };
+  await ctx.throttle.assertAllowed([accountKey, ipKey]);
+  const code = rawCode.replace(/\s+/g, "");
+  let kind: "totp" | "recovery" | null = null;
+  if (SIX_DIGITS.test(code)) {
+    if (await useTotp(ctx, ctx.db, user, code)) kind = "totp";
+  } else if ((options.allowRecovery ?? true) && user.totpEnabledAt) {
+    if (await useRecoveryCode(ctx, ctx.db, user.id, code)) kind = "recovery";
+  }
+  if (!kind) {
+    await ctx.throttle.recordFailure([accountKey, ipKey]);
+    await audit(ctx, ctx.db, { userId: user.id, event: "twofa.failed", ip: req.ip });
+    throw new AppError("auth.code_invalid", { fields: { "body.code": "code.invalid" } });
+  }
+  await ctx.throttle.recordSuccess([accountKey.key]);
+  if (kind === "recovery") await audit(ctx, ctx.db, { userId: user.id, event: "twofa.recovery_code_used", ip: req.ip });
+  return kind;
+}
+
+async function replaceRecoveryCodes(ctx: AppContext, db: DbOrTx, userId: string): Promise<string[]> {
+  const codes = generateRecoveryCodes(10);
+  const now = ctx.clock.now();
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), createdAt: now })));
+  return codes;
+}
+
+/**
+ * Confirms enrolment with a code from the authenticator: 2FA is on, ten recovery codes are
+ * returned once, and the session becomes verified with a new id.
+ */
+export async function enableTwofa(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  session: SessionInfo,
+  code: string,
+): Promise<string[]> {
+  const user = await requireUser(ctx, session);
+  if (user.totpEnabledAt) throw new AppError("twofa.already_enabled");
+  if (!user.totpSecret) throw new AppError("twofa.not_enabled", { detail: "Fetch the set-up material first." });
+  await confirmSecondFactor(ctx, req, user, code, { allowRecovery: false });
+  const codes = await ctx.db.transaction(async (tx) => {
+    const enabled = await tx
+      .update(users)
+      .set({ totpEnabledAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
+      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), isNotNull(users.totpSecret)))
+      .returning({ id: users.id });
+    if (enabled.length !== 1) throw new AppError("twofa.already_enabled");
+    const created = await replaceRecoveryCodes(ctx, tx, user.id);
+    await audit(ctx, tx, { userId: user.id, event: "twofa.enabled", ip: req.ip });
+    await startSession(ctx, tx, req, reply, { userId: user.id, verified: true });
+    return created;
+  });
+  if (user.email) await ctx.mailer.send({ to: user.email, ...mail.twofaChanged({ locale: user.locale, enabled: true }) });
+  return codes;
+}
+
+/** The second step of a password login: a TOTP or recovery code; new, verified session. */
+export async function verifyTwofa(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  session: SessionInfo,
+  code: string,
+): Promise<UserStatus> {
+  const user = await requireUser(ctx, session);
+  if (!user.totpEnabledAt) throw new AppError("twofa.not_enabled");
+  await confirmSecondFactor(ctx, req, user, code);
+  const verified = await ctx.db.transaction(async (tx) => {
+    await audit(ctx, tx, { userId: user.id, event: "twofa.verified", ip: req.ip });
+    return startSession(ctx, tx, req, reply, { userId: user.id, verified: true });
+  });
+  return userStatus(verified);
+}
+
+/** New recovery codes (the old ones stop working); needs a current authenticator code. */
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  req: FastifyRequest,
+  session: SessionInfo,
+  code: string,
+): Promise<string[]> {
+  const user = await requireUser(ctx, session);
+  if (!user.totpEnabledAt) throw new AppError("twofa.not_enabled");
+  await confirmSecondFactor(ctx, req, user, code, { allowRecovery: false });
+  return ctx.db.transaction((tx) => replaceRecoveryCodes(ctx, tx, user.id));
+}
+
+/**
+ * Removes the authenticator (with the password and a code). A password account is then back
+ * to `requires2fa`: its session is no longer verified until a new authenticator is set up.
+ */
+export async function disableTwofa(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  session: SessionInfo,
+  input: { code: string; password: string },
+  checkPassword: (user: UserRow) => Promise<void>,
+): Promise<UserStatus> {
+  const user = await requireUser(ctx, session);
+  if (!user.totpEnabledAt) throw new AppError("twofa.not_enabled");
+  await checkPassword(user);
+  await confirmSecondFactor(ctx, req, user, input.code);
+  const next = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: ctx.clock.now() })
+      .where(eq(users.id, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await audit(ctx, tx, { userId: user.id, event: "twofa.disabled", ip: req.ip });
+    return startSession(ctx, tx, req, reply, { userId: user.id, verified: user.authType === "bankid" });
+  });
+  if (user.email) await ctx.mailer.send({ to: user.email, ...mail.twofaChanged({ locale: user.locale, enabled: false }) });
+  return userStatus(next);
+}
