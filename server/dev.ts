@@ -5,6 +5,7 @@ import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { webFace } from "./web.ts";
+import { importContentAtStart } from "./modules/content/startup.ts";
 
 /** `npm run dev`: the API and the Vite dev server (HMR) in one process. */
 let env;
@@ -44,6 +45,7 @@ const app = await buildApp({
   },
 });
 
+await importContentAtStart(database.db, app.ctx.clock, app.log);
 await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(`development server on http://${env.HOST}:${env.PORT}`);
 

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { EnvError, parseEnv, redactEnv } from "./env.ts";
+import { importContentAtStart } from "./modules/content/startup.ts";
 
 /**
  * Boot: env → database → migrations → Fastify (API + SSR of the production build) → listen.
@@ -47,6 +48,7 @@ const app = await buildApp({
   }),
 });
 
+await importContentAtStart(database.db, app.ctx.clock, app.log);
 await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(
   {

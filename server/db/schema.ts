@@ -2,3 +2,4 @@
 export { users } from "./schema/users.ts";
 export { sessions } from "./schema/sessions.ts";
 export { recoveryCodes, emailCodes, consents, auditLog, throttleCounters } from "./schema/accounts.ts";
+export { courses, courseSlugs, courseParts, contentModules, worksheetDefs, contentPages } from "./schema/content.ts";

@@ -2,24 +2,39 @@ import { readFileSync } from "node:fs";
 import {
   checkPasswordShape,
   normalizePassword,
+  type PasswordContext,
   type PasswordProblem,
 } from "../../../common/auth/password-policy.ts";
 
-let common: Set<string> | null = null;
+/** Why a new password is refused: a shared shape rule, or being one of the common passwords. */
+export type PasswordPolicyProblem = PasswordProblem | "password.common";
 
-/** The 10,000 most common passwords (see common-passwords.md), loaded once. */
-function commonPasswords(): Set<string> {
-  common ??= new Set(
-    readFileSync(new URL("./common-passwords.txt", import.meta.url), "utf8")
-      .split("\n")
-      .filter(Boolean),
-  );
-  return common;
+/** The 10,000 most common passwords, lower case, one a line (see common-passwords.md). */
+const COMMON_PASSWORDS_FILE = new URL("./common-passwords.txt", import.meta.url);
+
+let commonPasswords: ReadonlySet<string> | null = null;
+
+function loadCommonPasswords(): ReadonlySet<string> {
+  const lines = readFileSync(COMMON_PASSWORDS_FILE, "utf8").split(/\r?\n/);
+  return new Set(lines.map((line) => line.trim()).filter((line) => line !== ""));
 }
 
-/** The whole policy: shape and context (shared rules) and the list of common passwords. */
-export function checkPassword(password: string, context: { email?: string | null } = {}): PasswordProblem | null {
-  const shape = checkPasswordShape(password, context);
-  if (shape) return shape;
-  return commonPasswords().has(normalizePassword(password).toLowerCase()) ? "password.common" : null;
+/** True when the password (NFKC, in any case) is one of the 10,000 most common; the list loads once. */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= loadCommonPasswords();
+  return commonPasswords.has(normalizePassword(password).toLowerCase());
+}
+
+/**
+ * The whole password policy for a new password: the shared shape rules
+ * (common/auth/password-policy.ts) first, then the list of common passwords. Returns the first
+ * problem, or null when the password may be used.
+ */
+export function checkPassword(
+  password: string,
+  context: PasswordContext = {},
+): PasswordPolicyProblem | null {
+  return (
+    checkPasswordShape(password, context) ?? (isCommonPassword(password) ? "password.common" : null)
+  );
 }

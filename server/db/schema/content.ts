@@ -1,0 +1,108 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * Course content imported from `content/` at start (server/modules/content/import-content.ts).
+ * Rows are matched by their stable keys, so re-importing keeps ids and users' progress; content
+ * removed from the files is archived, not deleted.
+ */
+
+type Locale = "sv" | "en" | "no" | "da";
+
+export interface CourseLocaleText {
+  slug: string;
+  title: string;
+  summary: string;
+  html: string;
+}
+
+export interface ModuleLocaleText {
+  title: string;
+  html: string;
+  items?: string[];
+  captions?: { start: number; end: number; text: string }[];
+}
+
+export const courses = pgTable("courses", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  key: text("key").notNull().unique(),
+  category: text("category", { enum: ["stress", "sleep", "anxiety", "depression"] }).notNull(),
+  public: boolean("public").notNull(),
+  active: boolean("active").notNull(),
+  image: text("image").notNull(),
+  estimatedWeeks: integer("estimated_weeks").notNull(),
+  position: integer("position").notNull(),
+  archived: boolean("archived").notNull().default(false),
+  texts: jsonb("texts").$type<Record<Locale, CourseLocaleText>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/** One row per course and language: slugs are looked up here. */
+export const courseSlugs = pgTable(
+  "course_slugs",
+  {
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    locale: text("locale", { enum: ["sv", "en", "no", "da"] }).notNull(),
+    slug: text("slug").notNull(),
+  },
+  (t) => [unique("course_slugs_locale_slug").on(t.locale, t.slug), unique("course_slugs_course_locale").on(t.courseId, t.locale)],
+);
+
+export const courseParts = pgTable(
+  "course_parts",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    position: integer("position").notNull(),
+    pauseDays: integer("pause_days").notNull(),
+    archived: boolean("archived").notNull().default(false),
+    titles: jsonb("titles").$type<Record<Locale, string>>().notNull(),
+  },
+  (t) => [unique("course_parts_course_key").on(t.courseId, t.key), index("course_parts_course_idx").on(t.courseId)],
+);
+
+export const contentModules = pgTable(
+  "content_modules",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    partId: uuid("part_id")
+      .notNull()
+      .references(() => courseParts.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    position: integer("position").notNull(),
+    type: text("type", {
+      enum: ["text", "list", "audio", "video", "evaluation", "worksheet", "post_part_screening"],
+    }).notNull(),
+    /** Type settings: media and duration, instrument, worksheet key. */
+    settings: jsonb("settings").$type<Record<string, string | number>>().notNull(),
+    archived: boolean("archived").notNull().default(false),
+    texts: jsonb("texts").$type<Record<Locale, ModuleLocaleText>>().notNull(),
+  },
+  (t) => [unique("content_modules_course_key").on(t.courseId, t.key), index("content_modules_part_idx").on(t.partId)],
+);
+
+export const worksheetDefs = pgTable("worksheet_defs", {
+  key: text("key").primaryKey(),
+  definition: jsonb("definition").notNull(),
+});
+
+export const contentPages = pgTable(
+  "content_pages",
+  {
+    key: text("key").notNull(),
+    locale: text("locale", { enum: ["sv", "en", "no", "da"] }).notNull(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    html: text("html").notNull(),
+  },
+  (t) => [unique("content_pages_key_locale").on(t.key, t.locale), unique("content_pages_locale_slug").on(t.locale, t.slug)],
+);

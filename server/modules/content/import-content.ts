@@ -1,0 +1,152 @@
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import { CONTENT_LANGUAGES, type ContentLanguage } from "../../../common/content/schema.ts";
+import type { Clock } from "../../app-context.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import {
+  contentModules,
+  contentPages,
+  courseParts,
+  courseSlugs,
+  courses,
+  worksheetDefs,
+  type CourseLocaleText,
+  type ModuleLocaleText,
+} from "../../db/schema/content.ts";
+import type { LoadedContent, LoadedCourse } from "./load-content.ts";
+import { renderMarkdown } from "./markdown.ts";
+
+type PerLocale<T> = Record<ContentLanguage, T>;
+
+function perLocale<T>(fn: (lang: ContentLanguage) => T): PerLocale<T> {
+  return Object.fromEntries(CONTENT_LANGUAGES.map((lang) => [lang, fn(lang)])) as PerLocale<T>;
+}
+
+function moduleSettings(module: LoadedCourse["def"]["parts"][number]["modules"][number]): Record<string, string | number> {
+  const { key: _key, type: _type, ...settings } = module;
+  return settings;
+}
+
+function moduleTexts(course: LoadedCourse, key: string): PerLocale<ModuleLocaleText> {
+  return perLocale((lang) => {
+    const text = course.texts[lang].modules[key];
+    if (!text) throw new Error(`content: ${course.def.key}/${lang}/${key}.md missing`);
+    const front = text.front as { title: string; items?: string[]; captions?: ModuleLocaleText["captions"] };
+    return {
+      title: front.title,
+      html: renderMarkdown(text.body),
+      ...(front.items ? { items: front.items } : {}),
+      ...(front.captions ? { captions: front.captions } : {}),
+    };
+  });
+}
+
+async function importCourse(tx: DbOrTx, course: LoadedCourse, position: number, now: Date): Promise<void> {
+  const { def } = course;
+  const texts = perLocale<CourseLocaleText>((lang) => {
+    const t = course.texts[lang];
+    return { slug: t.course.slug, title: t.course.title, summary: t.course.summary, html: renderMarkdown(t.body) };
+  });
+  const values = {
+    key: def.key,
+    category: def.category,
+    public: def.public,
+    active: def.active,
+    image: def.image,
+    estimatedWeeks: def.estimated_weeks,
+    position,
+    archived: false,
+    texts,
+    updatedAt: now,
+  };
+  const [row] = await tx
+    .insert(courses)
+    .values(values)
+    .onConflictDoUpdate({ target: courses.key, set: values })
+    .returning({ id: courses.id });
+  if (!row) throw new Error("course not written");
+  const courseId = row.id;
+
+  await tx.delete(courseSlugs).where(eq(courseSlugs.courseId, courseId));
+  await tx.insert(courseSlugs).values(CONTENT_LANGUAGES.map((locale) => ({ courseId, locale, slug: texts[locale].slug })));
+
+  const partKeys: string[] = [];
+  const moduleKeys: string[] = [];
+  for (const [p, part] of def.parts.entries()) {
+    partKeys.push(part.key);
+    const partValues = {
+      courseId,
+      key: part.key,
+      position: p,
+      pauseDays: part.pause_days,
+      archived: false,
+      titles: perLocale((lang) => course.texts[lang].course.parts[part.key] ?? part.key),
+    };
+    const [partRow] = await tx
+      .insert(courseParts)
+      .values(partValues)
+      .onConflictDoUpdate({ target: [courseParts.courseId, courseParts.key], set: partValues })
+      .returning({ id: courseParts.id });
+    if (!partRow) throw new Error("part not written");
+    for (const [m, module] of part.modules.entries()) {
+      moduleKeys.push(module.key);
+      const moduleValues = {
+        courseId,
+        partId: partRow.id,
+        key: module.key,
+        position: m,
+        type: module.type,
+        settings: moduleSettings(module),
+        archived: false,
+        texts: moduleTexts(course, module.key),
+      };
+      await tx
+        .insert(contentModules)
+        .values(moduleValues)
+        .onConflictDoUpdate({ target: [contentModules.courseId, contentModules.key], set: moduleValues });
+    }
+  }
+  // Content that left the files is archived: users' progress on it stays valid history.
+  await tx
+    .update(courseParts)
+    .set({ archived: true })
+    .where(and(eq(courseParts.courseId, courseId), notInArray(courseParts.key, partKeys)));
+  await tx
+    .update(contentModules)
+    .set({ archived: true })
+    .where(and(eq(contentModules.courseId, courseId), notInArray(contentModules.key, moduleKeys)));
+}
+
+/**
+ * Imports loaded content into the database in one transaction: idempotent, matched by keys.
+ * Refuses content with problems (run `npm run content:check`) unless only listed kinds remain.
+ */
+export async function importContent(db: Db, clock: Clock, content: LoadedContent): Promise<{ courses: number; modules: number; pages: number }> {
+  const now = clock.now();
+  let moduleCount = 0;
+  await db.transaction(async (tx) => {
+    // Several instances may start at once: one imports at a time.
+    await tx.execute(sql`select pg_advisory_xact_lock(74201)`);
+    for (const [i, course] of content.courses.entries()) {
+      await importCourse(tx, course, i, now);
+      moduleCount += course.def.parts.reduce((n, p) => n + p.modules.length, 0);
+    }
+    const keys = content.courses.map((c) => c.def.key);
+    if (keys.length) await tx.update(courses).set({ archived: true }).where(notInArray(courses.key, keys));
+    for (const sheet of content.worksheets) {
+      await tx
+        .insert(worksheetDefs)
+        .values({ key: sheet.key, definition: sheet })
+        .onConflictDoUpdate({ target: worksheetDefs.key, set: { definition: sheet } });
+    }
+    await tx.delete(contentPages);
+    for (const page of content.pages) {
+      await tx.insert(contentPages).values(
+        CONTENT_LANGUAGES.map((locale) => {
+          const t = page.texts[locale];
+          return { key: page.key, locale, slug: t.slug, title: t.title, description: t.description ?? null, html: renderMarkdown(t.body) };
+        }),
+      );
+    }
+  });
+  return { courses: content.courses.length, modules: moduleCount, pages: content.pages.length };
+}
