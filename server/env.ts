@@ -64,6 +64,8 @@ const baseSchema = z.object({
   /** Consecutive failed attempts on one account before it locks, and for how long (security baseline). */
   THROTTLE_LOCK_AFTER: z.coerce.number().int().min(3).default(100),
   THROTTLE_LOCK_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Length of a "day" in course pauses, in seconds; development may shorten pauses (default 86400). */
+  COURSE_DAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(86_400),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Site-verification key served at /vfkey (404 when unset). */
   VFKEY: z.string().optional(),

@@ -17,11 +17,11 @@ interface PageDto {
   html: string;
 }
 
-const data = screenData("contentPage", async ({ api, params }) => {
+const data = screenData("contentPage", async ({ api, params, locale }) => {
   const slug = params.slug ?? "";
   if (!SLUG_PATTERN.test(slug)) throw routeData(null, { status: 404 });
   try {
-    const page = await api.get<PageDto>(`/pages/${slug}/`);
+    const page = await api.get<PageDto>(`/pages/${slug}/?locale=${locale}`);
     return { page, title: page.title };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw routeData(null, { status: 404 });

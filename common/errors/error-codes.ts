@@ -18,6 +18,9 @@ export const ERROR_CODES = [
   "auth.locked",
   "twofa.already_enabled",
   "twofa.not_enabled",
+  "course.not_started",
+  "course.locked",
+  "course.module_needs_answers",
   "csrf.failed",
   "server.error",
 ] as const;

@@ -3,6 +3,14 @@ import { postCodeRequest } from "./v1/auth/post-coderequest.ts";
 import { postLoginEmail } from "./v1/auth/post-login-email.ts";
 import { postLogout } from "./v1/auth/post-logout.ts";
 import { postLogoutRemove } from "./v1/auth/post-logout-remove.ts";
+import { getActiveCourse } from "./v1/courses/get-active-course.ts";
+import { getCourse } from "./v1/courses/get-course.ts";
+import { getCourses } from "./v1/courses/get-courses.ts";
+import { getModule } from "./v1/courses/get-module.ts";
+import { getPublicCourses } from "./v1/courses/get-public-courses.ts";
+import { postClearUnfinished } from "./v1/courses/post-clear-unfinished.ts";
+import { postCompleteModule } from "./v1/courses/post-complete-module.ts";
+import { getPage } from "./v1/pages/get-page.ts";
 import { getCsrfToken } from "./v1/csrf/get-csrf-token.ts";
 import { deleteMe } from "./v1/me/delete-me.ts";
 import { getMe } from "./v1/me/get-me.ts";
@@ -44,4 +52,12 @@ export const endpoints: readonly Endpoint[] = [
   postTwofaVerify,
   postTwofaDisable,
   postRecoveryCodes,
+  getPublicCourses,
+  getCourses,
+  getCourse,
+  getModule,
+  postCompleteModule,
+  postClearUnfinished,
+  getActiveCourse,
+  getPage,
 ] as Endpoint[];

@@ -2,4 +2,13 @@
 export { users } from "./schema/users.ts";
 export { sessions } from "./schema/sessions.ts";
 export { recoveryCodes, emailCodes, consents, auditLog, throttleCounters } from "./schema/accounts.ts";
-export { courses, courseSlugs, courseParts, contentModules, worksheetDefs, contentPages } from "./schema/content.ts";
+export {
+  courses,
+  courseSlugs,
+  courseParts,
+  contentModules,
+  worksheetDefs,
+  contentPages,
+  courseProgress,
+  moduleProgress,
+} from "./schema/content.ts";

@@ -17,6 +17,9 @@ const STATUS: Record<ErrorCode, number> = {
   "auth.locked": 429,
   "twofa.already_enabled": 409,
   "twofa.not_enabled": 409,
+  "course.not_started": 409,
+  "course.locked": 409,
+  "course.module_needs_answers": 409,
   "csrf.failed": 403,
   "server.error": 500,
 };
@@ -37,6 +40,9 @@ const DEFAULT_DETAIL: Partial<Record<ErrorCode, string>> = {
   "auth.locked": "Too many failed attempts. The account is locked for a while.",
   "twofa.already_enabled": "Two-factor authentication is already enabled.",
   "twofa.not_enabled": "Two-factor authentication is not enabled.",
+  "course.not_started": "Start the course first.",
+  "course.locked": "This part opens after the pause.",
+  "course.module_needs_answers": "This module is completed by sending its answers.",
   "server.error": "Something went wrong on our side.",
 };
 

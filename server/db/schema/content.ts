@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
 
 /**
  * Course content imported from `content/` at start (server/modules/content/import-content.ts).
@@ -105,4 +106,38 @@ export const contentPages = pgTable(
     html: text("html").notNull(),
   },
   (t) => [unique("content_pages_key_locale").on(t.key, t.locale), unique("content_pages_locale_slug").on(t.locale, t.slug)],
+);
+
+/** A user's course: started (active while in progress), completed. */
+export const courseProgress = pgTable(
+  "course_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
+/** Completed modules per user; the next part's pause is computed from these times. */
+export const moduleProgress = pgTable(
+  "module_progress",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => contentModules.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moduleId] }), index("module_progress_user_course_idx").on(t.userId, t.courseId)],
 );

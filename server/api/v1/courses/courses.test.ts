@@ -1,0 +1,135 @@
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentModules, courses, moduleProgress } from "../../../db/schema/content.ts";
+import { importContent } from "../../../modules/content/import-content.ts";
+import { loadContent } from "../../../modules/content/load-content.ts";
+import { TestAgent } from "../../../testing/agent.ts";
+import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor } from "../../../testing/test-app.ts";
+
+let app: FastifyInstance;
+const clock = new FakeClock(Date.UTC(2026, 10, 2, 8, 0, 0));
+beforeAll(async () => {
+  app = await createTestApp({ clock });
+  await importContent(app.ctx.db, app.ctx.clock, loadContent(path.resolve("content")));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** A verified user's agent (fixture session, as after login and 2FA). */
+async function userAgent(options: { verified?: boolean } = {}) {
+  const user = await createTestUser(app);
+  const agent = new TestAgent(app);
+  const cookie = await sessionCookieFor(app, user, { verified: options.verified ?? true });
+  agent.cookies.set("sessionid", cookie.split("=")[1] ?? "");
+  return { agent, userId: user.id, relogin: async () => agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "") };
+}
+
+/** Evaluations complete with their answers (their own calls); tests record them directly. */
+async function answerEvaluation(userId: string, courseKey: string, moduleKey: string): Promise<void> {
+  const [course] = await app.ctx.db.select().from(courses).where(eq(courses.key, courseKey));
+  const [module] = await app.ctx.db
+    .select()
+    .from(contentModules)
+    .where(and(eq(contentModules.courseId, course?.id ?? ""), eq(contentModules.key, moduleKey)));
+  await app.ctx.db.insert(moduleProgress).values({ userId, moduleId: module?.id ?? "", courseId: course?.id ?? "", completedAt: clock.now() });
+}
+
+describe("GET /api/v1/public/courses/", () => {
+  it("lists the public courses in the asked language", async () => {
+    const sv = json(await new TestAgent(app).get("/api/v1/public/courses/")) as unknown as { key: string; title: string }[];
+    expect(sv.map((c) => c.key).sort()).toEqual(["anxiety", "depression", "sleep", "stress"]);
+    const en = (await new TestAgent(app).get("/api/v1/public/courses/?locale=en")).json() as { key: string; title: string }[];
+    expect(en.find((c) => c.key === "stress")?.title).not.toBe(sv.find((c) => c.key === "stress")?.title);
+  });
+
+  it("refuses an unknown language with 400", async () => {
+    const response = await new TestAgent(app).get("/api/v1/public/courses/?locale=fr");
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys((json(response).fields as object) ?? {})).toContain("query.locale");
+  });
+});
+
+describe("courses for users", () => {
+  it("need a verified session", async () => {
+    expect((await new TestAgent(app).get("/api/v1/courses/")).statusCode).toBe(401);
+    const { agent } = await userAgent({ verified: false });
+    expect((await agent.get("/api/v1/courses/")).statusCode).toBe(403);
+  });
+
+  it("answer 404 for an unknown course and 400 for a malformed slug", async () => {
+    const { agent } = await userAgent();
+    expect((await agent.get("/api/v1/courses/finns-inte/")).statusCode).toBe(404);
+    expect((await agent.get("/api/v1/courses/Bad_Slug/")).statusCode).toBe(400);
+  });
+
+  it("start, progress, the pause before the next part, and completion of modules", async () => {
+    const { agent, userId, relogin } = await userAgent();
+    let course = (await agent.get("/api/v1/courses/stress/")).json() as Record<string, unknown>;
+    expect(course.status).toBe("not_started");
+    expect((await agent.get("/api/v1/courses/stress/modules/p1-welcome/")).json().code).toBe("course.not_started");
+
+    course = (await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" })).json();
+    expect(course).toMatchObject({ status: "in_progress", active_part: "p1", active_module: "p1-welcome", pause_until: null });
+
+    const welcome = (await agent.get("/api/v1/courses/stress/modules/p1-welcome/")).json() as { html: string };
+    expect(welcome.html).toContain("<p>");
+    // Part 2 stays closed until part 1 is done.
+    expect((await agent.get("/api/v1/courses/stress/modules/p2-your-diary/")).json().code).toBe("course.locked");
+    // An evaluation is completed by its answers, not by "done".
+    expect((await agent.post("/api/v1/courses/stress/modules/p1-pss/complete/")).json().code).toBe("course.module_needs_answers");
+
+    const parts = course.parts as { key: string; modules: { key: string; type: string }[] }[];
+    for (const module of parts[0]?.modules ?? []) {
+      if (module.type === "evaluation") await answerEvaluation(userId, "stress", module.key);
+      else expect((await agent.post(`/api/v1/courses/stress/modules/${module.key}/complete/`)).statusCode).toBe(200);
+    }
+    course = (await agent.get("/api/v1/courses/stress/")).json();
+    const finishedAt = Math.floor(clock.now().getTime() / 1000);
+    expect(course.active_part).toBe("p2");
+    expect(course.pause_until).toBe(finishedAt + 7 * 86_400);
+    expect((await agent.get("/api/v1/courses/stress/modules/p2-your-diary/")).json().code).toBe("course.locked");
+
+    clock.advance(7 * 86_400_000);
+    // A week later the old session has expired (12 h): the user logs in again.
+    await relogin();
+    expect((await agent.get("/api/v1/courses/stress/modules/p2-your-diary/")).statusCode).toBe(200);
+    expect(((await agent.get("/api/v1/active-course/")).json() as { key: string }).key).toBe("stress");
+    expect(((await agent.get("/api/v1/courses/")).json() as { key: string; progress: number }[]).find((c) => c.key === "stress")?.progress).toBeGreaterThan(0);
+  });
+
+  it("keep one course in progress: starting another clears the unfinished one", async () => {
+    const { agent } = await userAgent();
+    await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "sleep" });
+    const sleep = (await agent.get("/api/v1/courses/sleep/")).json() as { parts: { modules: { key: string; type: string }[] }[] };
+    const first = sleep.parts[0]?.modules.find((m) => m.type === "text");
+    await agent.post(`/api/v1/courses/sleep/modules/${first?.key}/complete/`);
+    await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "anxiety" });
+    expect(((await agent.get("/api/v1/courses/sleep/")).json() as { status: string; progress: number })).toMatchObject({ status: "not_started", progress: 0 });
+    expect(((await agent.get("/api/v1/active-course/")).json() as { key: string }).key).toBe("anxiety");
+  });
+
+  it("show each user only their own progress", async () => {
+    const a = await userAgent();
+    const b = await userAgent();
+    await a.agent.post("/api/v1/course-progress/clear-unfinished/", { course: "depression" });
+    expect(((await b.agent.get("/api/v1/courses/depression/")).json() as { status: string }).status).toBe("not_started");
+    expect((await b.agent.get("/api/v1/active-course/")).statusCode).toBe(404);
+  });
+
+  it("refuse a start without the CSRF token, and a bad body", async () => {
+    const { agent } = await userAgent();
+    const noCsrf = await app.inject({ method: "POST", url: "/api/v1/course-progress/clear-unfinished/", headers: { cookie: agent.cookieHeader() }, payload: { course: "stress" } });
+    expect(noCsrf.statusCode).toBe(403);
+    const bad = await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "x", extra: 1 });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/v1/pages/{slug}/", () => {
+  it("answers 404 for a page that does not exist", async () => {
+    expect((await new TestAgent(app).get("/api/v1/pages/finns-inte/")).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,18 @@
+import { courseDetailSchema, localeQuery } from "../../../../common/schemas/courses.ts";
+import { activeCourse } from "../../../modules/courses/course-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** GET /active-course/ — the course in progress; 404 when there is none. */
+export const getActiveCourse = defineEndpoint({
+  method: "GET",
+  url: "/active-course/",
+  summary: "The course in progress",
+  tags: ["courses"],
+  auth: "verified",
+  query: localeQuery,
+  response: courseDetailSchema,
+  async handler({ query, req, session }) {
+    if (!session) throw new Error("unreachable: auth checked");
+    return activeCourse(req.server.ctx, session.userId, query.locale);
+  },
+});

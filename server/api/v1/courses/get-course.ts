@@ -1,0 +1,19 @@
+import { courseDetailSchema, localeQuery, slugParam } from "../../../../common/schemas/courses.ts";
+import { courseDetail } from "../../../modules/courses/course-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** GET /courses/{slug}/ — parts, modules, progress, the active module and any pause. */
+export const getCourse = defineEndpoint({
+  method: "GET",
+  url: "/courses/:slug/",
+  summary: "One course with the user's progress",
+  tags: ["courses"],
+  auth: "verified",
+  params: slugParam,
+  query: localeQuery,
+  response: courseDetailSchema,
+  async handler({ params, query, req, session }) {
+    if (!session) throw new Error("unreachable: auth checked");
+    return courseDetail(req.server.ctx, session.userId, params.slug, query.locale);
+  },
+});

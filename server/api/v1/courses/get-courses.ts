@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { courseCardSchema, localeQuery } from "../../../../common/schemas/courses.ts";
+import { userCourses } from "../../../modules/courses/course-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** GET /courses/ — every course, with the user's status and progress in each. */
+export const getCourses = defineEndpoint({
+  method: "GET",
+  url: "/courses/",
+  summary: "Course list with progress",
+  tags: ["courses"],
+  auth: "verified",
+  query: localeQuery,
+  response: z.array(courseCardSchema),
+  async handler({ query, req, session }) {
+    if (!session) throw new Error("unreachable: auth checked");
+    return userCourses(req.server.ctx, session.userId, query.locale);
+  },
+});

@@ -1,0 +1,19 @@
+import { courseDetailSchema, localeQuery, startCourseBody } from "../../../../common/schemas/courses.ts";
+import { startCourse } from "../../../modules/courses/course-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** POST /course-progress/clear-unfinished/ — starts a course, clearing unfinished others (§4). */
+export const postClearUnfinished = defineEndpoint({
+  method: "POST",
+  url: "/course-progress/clear-unfinished/",
+  summary: "Start a course",
+  tags: ["courses"],
+  auth: "verified",
+  body: startCourseBody,
+  query: localeQuery,
+  response: courseDetailSchema,
+  async handler({ body, query, req, session }) {
+    if (!session) throw new Error("unreachable: auth checked");
+    return startCourse(req.server.ctx, session.userId, body.course, query.locale);
+  },
+});

@@ -1,0 +1,275 @@
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import type { Locale } from "../../../common/i18n/locales.ts";
+import type { CourseCard, CourseDetail } from "../../../common/schemas/courses.ts";
+import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import {
+  contentModules,
+  contentPages,
+  courseParts,
+  courseProgress,
+  courseSlugs,
+  courses,
+  moduleProgress,
+} from "../../db/schema/content.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+type CourseRow = typeof courses.$inferSelect;
+type ModuleRow = typeof contentModules.$inferSelect;
+type PartRow = typeof courseParts.$inferSelect;
+
+/** Module types completed by their own answers (evaluations, worksheets, screenings). */
+const ANSWERED = new Set(["evaluation", "post_part_screening"]);
+
+function card(course: CourseRow, locale: Locale): CourseCard {
+  const t = course.texts[locale];
+  return {
+    key: course.key,
+    slug: t.slug,
+    title: t.title,
+    summary: t.summary,
+    category: course.category,
+    image: course.image,
+    estimated_weeks: course.estimatedWeeks,
+  };
+}
+
+async function listedCourses(db: DbOrTx, publicOnly: boolean): Promise<CourseRow[]> {
+  const where = publicOnly
+    ? and(eq(courses.active, true), eq(courses.archived, false), eq(courses.public, true))
+    : and(eq(courses.active, true), eq(courses.archived, false));
+  return db.select().from(courses).where(where).orderBy(asc(courses.position));
+}
+
+/** The public course list (visitors). */
+export async function publicCourses(ctx: AppContext, locale: Locale): Promise<CourseCard[]> {
+  return (await listedCourses(ctx.db, true)).map((c) => card(c, locale));
+}
+
+/** The course list of a user, with where they are in each course. */
+export async function userCourses(ctx: AppContext, userId: string, locale: Locale): Promise<CourseCard[]> {
+  const rows = await listedCourses(ctx.db, false);
+  const progress = await ctx.db.select().from(courseProgress).where(eq(courseProgress.userId, userId));
+  const done = await ctx.db
+    .select({ courseId: moduleProgress.courseId, moduleId: moduleProgress.moduleId })
+    .from(moduleProgress)
+    .where(eq(moduleProgress.userId, userId));
+  const modules = await ctx.db
+    .select({ id: contentModules.id, courseId: contentModules.courseId })
+    .from(contentModules)
+    .where(eq(contentModules.archived, false));
+  return rows.map((course) => {
+    const p = progress.find((row) => row.courseId === course.id);
+    const total = modules.filter((m) => m.courseId === course.id).length;
+    const completed = done.filter((d) => d.courseId === course.id && modules.some((m) => m.id === d.moduleId)).length;
+    return {
+      ...card(course, locale),
+      status: p?.completedAt ? "completed" : p ? "in_progress" : "not_started",
+      progress: total ? completed / total : 0,
+    };
+  });
+}
+
+/** A course by its slug in any language (links keep working after a language switch). */
+async function courseBySlug(db: DbOrTx, slug: string): Promise<CourseRow> {
+  const [row] = await db
+    .select({ course: courses })
+    .from(courseSlugs)
+    .innerJoin(courses, eq(courses.id, courseSlugs.courseId))
+    .where(and(eq(courseSlugs.slug, slug), eq(courses.active, true), eq(courses.archived, false)))
+    .limit(1);
+  if (!row) throw new AppError("request.not_found");
+  return row.course;
+}
+
+interface State {
+  course: CourseRow;
+  parts: (PartRow & { modules: (ModuleRow & { completedAt: Date | null; pauseUntil: number | null })[]; completed: boolean })[];
+  started: boolean;
+  completedAt: Date | null;
+}
+
+/**
+ * The course as the user sees it (§4): completed modules, the pause before each part (counted
+ * from when the previous part was finished), the active part and module.
+ */
+async function courseState(ctx: AppContext, db: DbOrTx, userId: string, course: CourseRow): Promise<State> {
+  const parts = await db
+    .select()
+    .from(courseParts)
+    .where(and(eq(courseParts.courseId, course.id), eq(courseParts.archived, false)))
+    .orderBy(asc(courseParts.position));
+  const modules = await db
+    .select()
+    .from(contentModules)
+    .where(and(eq(contentModules.courseId, course.id), eq(contentModules.archived, false)))
+    .orderBy(asc(contentModules.position));
+  const done = await db
+    .select()
+    .from(moduleProgress)
+    .where(and(eq(moduleProgress.userId, userId), eq(moduleProgress.courseId, course.id)));
+  const [progress] = await db
+    .select()
+    .from(courseProgress)
+    .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, course.id)));
+  const doneAt = new Map(done.map((d) => [d.moduleId, d.completedAt]));
+  let previousFinishedAt: Date | null = null;
+  const day = ctx.env.COURSE_DAY_SECONDS;
+  const result: State["parts"] = [];
+  for (const part of parts) {
+    const partModules = modules.filter((m) => m.partId === part.id);
+    const pauseUntil: number | null =
+      previousFinishedAt && part.pauseDays > 0 ? Math.floor(previousFinishedAt.getTime() / 1000) + part.pauseDays * day : null;
+    const withState: State["parts"][number]["modules"] = partModules.map((m, i) => ({ ...m, completedAt: doneAt.get(m.id) ?? null, pauseUntil: i === 0 ? pauseUntil : null }));
+    const completed: boolean = withState.length > 0 && withState.every((m) => m.completedAt);
+    result.push({ ...part, modules: withState, completed });
+    previousFinishedAt = completed ? latestCompletion(withState) : null;
+  }
+  return { course, parts: result, started: Boolean(progress), completedAt: progress?.completedAt ?? null };
+}
+
+function latestCompletion(modules: { completedAt: Date | null }[]): Date | null {
+  let latest: Date | null = null;
+  for (const m of modules) if (m.completedAt && (!latest || m.completedAt > latest)) latest = m.completedAt;
+  return latest;
+}
+
+function nowSeconds(ctx: AppContext): number {
+  return Math.floor(ctx.clock.now().getTime() / 1000);
+}
+
+function detail(ctx: AppContext, state: State, locale: Locale): CourseDetail {
+  const activePart = state.parts.find((p) => !p.completed) ?? null;
+  const activeModule = activePart?.modules.find((m) => !m.completedAt) ?? null;
+  const pauseUntil = activePart?.modules[0]?.pauseUntil ?? null;
+  const total = state.parts.reduce((n, p) => n + p.modules.length, 0);
+  const completed = state.parts.reduce((n, p) => n + p.modules.filter((m) => m.completedAt).length, 0);
+  return {
+    ...card(state.course, locale),
+    html: state.course.texts[locale].html,
+    status: state.completedAt ? "completed" : state.started ? "in_progress" : "not_started",
+    progress: total ? completed / total : 0,
+    active_part: state.started ? (activePart?.key ?? null) : null,
+    active_module: state.started ? (activeModule?.key ?? null) : null,
+    pause_until: pauseUntil !== null && pauseUntil > nowSeconds(ctx) ? pauseUntil : null,
+    parts: state.parts.map((p) => ({
+      key: p.key,
+      title: p.titles[locale],
+      completed: p.completed,
+      modules: p.modules.map((m) => ({
+        key: m.key,
+        type: m.type,
+        title: m.texts[locale].title,
+        completed: Boolean(m.completedAt),
+        pause_until: m.pauseUntil,
+      })),
+    })),
+  };
+}
+
+export async function courseDetail(ctx: AppContext, userId: string, slug: string, locale: Locale): Promise<CourseDetail> {
+  const course = await courseBySlug(ctx.db, slug);
+  return detail(ctx, await courseState(ctx, ctx.db, userId, course), locale);
+}
+
+/** The course in progress, or 404 (§7: treated as no active course). */
+export async function activeCourse(ctx: AppContext, userId: string, locale: Locale): Promise<CourseDetail> {
+  const [row] = await ctx.db
+    .select({ course: courses })
+    .from(courseProgress)
+    .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+    .where(and(eq(courseProgress.userId, userId), isNull(courseProgress.completedAt), eq(courses.archived, false)))
+    .limit(1);
+  if (!row) throw new AppError("request.not_found");
+  return detail(ctx, await courseState(ctx, ctx.db, userId, row.course), locale);
+}
+
+/** Where a module may be opened: the course is started and the module's part is unlocked. */
+function assertOpen(ctx: AppContext, state: State, moduleKey: string) {
+  if (!state.started) throw new AppError("course.not_started");
+  for (const part of state.parts) {
+    const module = part.modules.find((m) => m.key === moduleKey);
+    const pause = part.modules[0]?.pauseUntil ?? null;
+    const previousDone = state.parts.slice(0, state.parts.indexOf(part)).every((p) => p.completed);
+    if (!module) continue;
+    if (!previousDone || (pause !== null && pause > nowSeconds(ctx))) throw new AppError("course.locked");
+    return module;
+  }
+  throw new AppError("request.not_found");
+}
+
+export async function moduleContent(ctx: AppContext, userId: string, slug: string, moduleKey: string, locale: Locale) {
+  const course = await courseBySlug(ctx.db, slug);
+  const state = await courseState(ctx, ctx.db, userId, course);
+  const module = assertOpen(ctx, state, moduleKey);
+  const t = module.texts[locale];
+  return {
+    key: module.key,
+    type: module.type,
+    title: t.title,
+    html: t.html,
+    ...(t.items ? { items: t.items } : {}),
+    ...(t.captions ? { captions: t.captions } : {}),
+    settings: module.settings,
+    completed: Boolean(module.completedAt),
+    pause_until: module.pauseUntil,
+  };
+}
+
+/**
+ * Marks a reading, listening or worksheet module done (evaluations complete with their answers).
+ * Completing the last module completes the course.
+ */
+export async function completeModule(ctx: AppContext, userId: string, slug: string, moduleKey: string, locale: Locale): Promise<CourseDetail> {
+  const course = await courseBySlug(ctx.db, slug);
+  return ctx.db.transaction(async (tx) => {
+    const state = await courseState(ctx, tx, userId, course);
+    const module = assertOpen(ctx, state, moduleKey);
+    if (ANSWERED.has(module.type)) throw new AppError("course.module_needs_answers");
+    await tx
+      .insert(moduleProgress)
+      .values({ userId, moduleId: module.id, courseId: course.id, completedAt: ctx.clock.now() })
+      .onConflictDoNothing();
+    const after = await courseState(ctx, tx, userId, course);
+    if (after.parts.every((p) => p.completed) && !after.completedAt) {
+      await tx
+        .update(courseProgress)
+        .set({ completedAt: ctx.clock.now() })
+        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, course.id)));
+      after.completedAt = ctx.clock.now();
+    }
+    return detail(ctx, after, locale);
+  });
+}
+
+/**
+ * Starts a course (§4): unfinished progress in other courses is cleared, and the course is in
+ * progress. Starting the course already in progress changes nothing.
+ */
+export async function startCourse(ctx: AppContext, userId: string, slug: string, locale: Locale): Promise<CourseDetail> {
+  const course = await courseBySlug(ctx.db, slug);
+  return ctx.db.transaction(async (tx) => {
+    const unfinished = await tx
+      .select({ courseId: courseProgress.courseId })
+      .from(courseProgress)
+      .where(and(eq(courseProgress.userId, userId), isNull(courseProgress.completedAt)));
+    const others = unfinished.map((u) => u.courseId).filter((id) => id !== course.id);
+    if (others.length) {
+      await tx.delete(moduleProgress).where(and(eq(moduleProgress.userId, userId), inArray(moduleProgress.courseId, others)));
+      await tx.delete(courseProgress).where(and(eq(courseProgress.userId, userId), inArray(courseProgress.courseId, others)));
+    }
+    await tx.insert(courseProgress).values({ userId, courseId: course.id, startedAt: ctx.clock.now() }).onConflictDoNothing();
+    return detail(ctx, await courseState(ctx, tx, userId, course), locale);
+  });
+}
+
+/** A content page by its slug in a language (about us, privacy, terms, cookies …). */
+export async function contentPage(ctx: AppContext, slug: string, locale: Locale) {
+  const [page] = await ctx.db
+    .select()
+    .from(contentPages)
+    .where(and(eq(contentPages.slug, slug), eq(contentPages.locale, locale)))
+    .limit(1);
+  if (!page) throw new AppError("request.not_found");
+  return { slug: page.slug, title: page.title, description: page.description, html: page.html };
+}
