@@ -62,3 +62,21 @@ export const moduleContentSchema = z.strictObject({
 
 export const startCourseBody = z.strictObject({ course: z.string().regex(/^[a-z0-9-]+$/).max(80) });
 export const pageSchema = z.strictObject({ slug: z.string(), title: z.string(), description: z.string().nullable(), html: z.string() });
+
+/** Answers to a course evaluation: item id → the chosen option's value. */
+export const evaluationBody = z.strictObject({
+  answers: z.record(z.string().regex(/^[a-z0-9]+_\d{1,2}$/).max(12), z.number().int().min(0).max(10)),
+});
+
+export const evaluationResultSchema = z.strictObject({
+  instrument: z.string(),
+  score: z.number().int(),
+  max: z.number().int(),
+  band: z.string(),
+  severity: z.number().int(),
+  /** PHQ-9 item 9 above 0: the crisis panel is shown, whatever the total. */
+  crisis: z.boolean(),
+  /** Severe band, or worse than the previous evaluation: advise contacting healthcare. */
+  healthcare_advice: z.boolean(),
+  course: courseDetailSchema,
+});

@@ -10,6 +10,7 @@ import { getModule } from "./v1/courses/get-module.ts";
 import { getPublicCourses } from "./v1/courses/get-public-courses.ts";
 import { postClearUnfinished } from "./v1/courses/post-clear-unfinished.ts";
 import { postCompleteModule } from "./v1/courses/post-complete-module.ts";
+import { postEvaluation } from "./v1/courses/post-evaluation.ts";
 import { getPage } from "./v1/pages/get-page.ts";
 import { getCsrfToken } from "./v1/csrf/get-csrf-token.ts";
 import { deleteMe } from "./v1/me/delete-me.ts";
@@ -57,6 +58,7 @@ export const endpoints: readonly Endpoint[] = [
   getCourse,
   getModule,
   postCompleteModule,
+  postEvaluation,
   postClearUnfinished,
   getActiveCourse,
   getPage,

@@ -11,4 +11,5 @@ export {
   contentPages,
   courseProgress,
   moduleProgress,
+  evaluationAnswers,
 } from "./schema/content.ts";

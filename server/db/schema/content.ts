@@ -141,3 +141,30 @@ export const moduleProgress = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.moduleId] }), index("module_progress_user_course_idx").on(t.userId, t.courseId)],
 );
+
+/**
+ * Answers to course evaluations and post-part screenings: the answers field-encrypted (bound to
+ * the row's user), the score, band and severity in clear for the history chart.
+ */
+export const evaluationAnswers = pgTable(
+  "evaluation_answers",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => contentModules.id, { onDelete: "cascade" }),
+    instrument: text("instrument").notNull(),
+    answers: text("answers").notNull(),
+    score: integer("score").notNull(),
+    band: text("band").notNull(),
+    severity: integer("severity").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("evaluation_answers_user_created_idx").on(t.userId, t.createdAt)],
+);

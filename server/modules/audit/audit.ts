@@ -19,7 +19,8 @@ export type AuditEvent =
   | "consent.given"
   | "consent.withdrawn"
   | "data.exported"
-  | "logout";
+  | "logout"
+  | "safety.crisis_shown";
 
 /** A keyed pseudonym of a user id: stays comparable after the account is deleted. */
 export function auditSubject(ctx: AppContext, userId: string): string {

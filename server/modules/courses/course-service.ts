@@ -198,6 +198,36 @@ function assertOpen(ctx: AppContext, state: State, moduleKey: string) {
   throw new AppError("request.not_found");
 }
 
+/** The course and an open module of it (started, part unlocked), for answering. */
+export async function openModule(ctx: AppContext, userId: string, slug: string, moduleKey: string) {
+  const course = await courseBySlug(ctx.db, slug);
+  const state = await courseState(ctx, ctx.db, userId, course);
+  return { course, module: assertOpen(ctx, state, moduleKey) };
+}
+
+/** After an answered module was recorded: completes the course when it was the last module. */
+export async function completeAnsweredModule(
+  ctx: AppContext,
+  tx: DbOrTx,
+  userId: string,
+  course: CourseRow,
+  locale: Locale,
+): Promise<CourseDetail> {
+  return finishIfDone(ctx, tx, userId, course, locale);
+}
+
+async function finishIfDone(ctx: AppContext, tx: DbOrTx, userId: string, course: CourseRow, locale: Locale): Promise<CourseDetail> {
+  const after = await courseState(ctx, tx, userId, course);
+  if (after.parts.every((p) => p.completed) && !after.completedAt) {
+    await tx
+      .update(courseProgress)
+      .set({ completedAt: ctx.clock.now() })
+      .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, course.id)));
+    after.completedAt = ctx.clock.now();
+  }
+  return detail(ctx, after, locale);
+}
+
 export async function moduleContent(ctx: AppContext, userId: string, slug: string, moduleKey: string, locale: Locale) {
   const course = await courseBySlug(ctx.db, slug);
   const state = await courseState(ctx, ctx.db, userId, course);
@@ -230,15 +260,7 @@ export async function completeModule(ctx: AppContext, userId: string, slug: stri
       .insert(moduleProgress)
       .values({ userId, moduleId: module.id, courseId: course.id, completedAt: ctx.clock.now() })
       .onConflictDoNothing();
-    const after = await courseState(ctx, tx, userId, course);
-    if (after.parts.every((p) => p.completed) && !after.completedAt) {
-      await tx
-        .update(courseProgress)
-        .set({ completedAt: ctx.clock.now() })
-        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, course.id)));
-      after.completedAt = ctx.clock.now();
-    }
-    return detail(ctx, after, locale);
+    return finishIfDone(ctx, tx, userId, course, locale);
   });
 }
 

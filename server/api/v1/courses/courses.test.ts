@@ -2,7 +2,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentModules, courses, moduleProgress } from "../../../db/schema/content.ts";
+import { auditLog } from "../../../db/schema/accounts.ts";
+import { contentModules, courses, evaluationAnswers, moduleProgress } from "../../../db/schema/content.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
@@ -131,5 +132,56 @@ describe("courses for users", () => {
 describe("GET /api/v1/pages/{slug}/", () => {
   it("answers 404 for a page that does not exist", async () => {
     expect((await new TestAgent(app).get("/api/v1/pages/finns-inte/")).statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/v1/courses/{slug}/modules/{module}/answers/", () => {
+  const gad7 = (value: number) => Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`gad7_${i + 1}`, value]));
+
+  it("scores and stores an evaluation, completing the module; the answers are encrypted", async () => {
+    const { agent, userId } = await userAgent();
+    await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "anxiety" });
+    const course = (await agent.get("/api/v1/courses/anxiety/")).json() as { parts: { modules: { key: string; type: string }[] }[] };
+    const evaluation = course.parts[0]?.modules.find((m) => m.type === "evaluation");
+    const response = await agent.post(`/api/v1/courses/anxiety/modules/${evaluation?.key}/answers/`, { answers: gad7(2) });
+    expect(response.statusCode).toBe(200);
+    const result = response.json() as { score: number; band: string; crisis: boolean; healthcare_advice: boolean; course: { parts: { modules: { key: string; completed: boolean }[] }[] } };
+    expect(result).toMatchObject({ score: 14, crisis: false, healthcare_advice: false });
+    expect(result.course.parts[0]?.modules.find((m) => m.key === evaluation?.key)?.completed).toBe(true);
+    const [row] = await app.ctx.db.select().from(evaluationAnswers).where(eq(evaluationAnswers.userId, userId));
+    expect(row?.answers).toMatch(/^v1\./);
+    expect(row?.answers).not.toContain("gad7_1");
+  });
+
+  it("advises healthcare for a severe band, and names the missing items on bad input", async () => {
+    const { agent } = await userAgent();
+    await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "anxiety" });
+    const course = (await agent.get("/api/v1/courses/anxiety/")).json() as { parts: { modules: { key: string; type: string }[] }[] };
+    const key = course.parts[0]?.modules.find((m) => m.type === "evaluation")?.key;
+    const partial = await agent.post(`/api/v1/courses/anxiety/modules/${key}/answers/`, { answers: { gad7_1: 1 } });
+    expect(partial.statusCode).toBe(400);
+    expect(Object.keys(partial.json().fields)).toContain("body.answers.gad7_2");
+    const severe = (await agent.post(`/api/v1/courses/anxiety/modules/${key}/answers/`, { answers: gad7(3) })).json();
+    expect(severe).toMatchObject({ score: 21, healthcare_advice: true });
+  });
+
+  it("flags PHQ-9 item 9 above 0 as a crisis whatever the total, and records the event", async () => {
+    const { agent, userId } = await userAgent();
+    await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "depression" });
+    const course = (await agent.get("/api/v1/courses/depression/")).json() as { parts: { modules: { key: string; type: string }[] }[] };
+    const key = course.parts[0]?.modules.find((m) => m.type === "evaluation")?.key;
+    const answers = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`phq9_${i + 1}`, i === 8 ? 1 : 0]));
+    const result = (await agent.post(`/api/v1/courses/depression/modules/${key}/answers/`, { answers })).json();
+    expect(result).toMatchObject({ score: 1, crisis: true });
+    const events = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.userId, userId), eq(auditLog.event, "safety.crisis_shown")));
+    expect(events).toHaveLength(1);
+    expect(JSON.stringify(events[0]?.detail)).not.toContain("phq9");
+  });
+
+  it("refuses answers to a module that is not a questionnaire, and from visitors", async () => {
+    const { agent } = await userAgent();
+    await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" });
+    expect((await agent.post("/api/v1/courses/stress/modules/p1-welcome/answers/", { answers: { pss10_1: 1 } })).statusCode).toBe(404);
+    expect((await new TestAgent(app).post("/api/v1/courses/stress/modules/p1-pss/answers/", { answers: {} })).statusCode).toBe(401);
   });
 });
