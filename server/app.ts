@@ -11,6 +11,7 @@ import type { Env } from "./env.ts";
 import { trustProxySetting } from "./env.ts";
 import { registerDevRoutes } from "./dev-routes.ts";
 import { createFieldCipher } from "./lib/field-encryption.ts";
+import { registerContentAssets } from "./modules/content/assets.ts";
 import { createMailer } from "./modules/mail/mailer.ts";
 import { PgThrottleStore } from "./modules/throttle/pg-throttle-store.ts";
 import { RedisThrottleStore } from "./modules/throttle/redis-throttle-store.ts";
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.get("/vfkey", async (_req, reply) => reply.type("text/plain; charset=utf-8").send(key));
   }
 
+  registerContentAssets(app);
   registerEndpoints(app, endpoints);
   await registerDevRoutes(app);
   // Unknown /api paths answer JSON 404 (or 405), never the web app.

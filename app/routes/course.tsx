@@ -1,4 +1,16 @@
-import { ScreenIntro } from "../components/screen-intro.tsx";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data as routeData, Link, useRevalidator, useSearchParams } from "react-router";
+import { pathTo } from "../../common/routing/route-table.ts";
+import type { CourseDetail } from "../../common/schemas/courses.ts";
+import { Notice } from "../components/alert.tsx";
+import { Button, buttonClassName } from "../components/button.tsx";
+import { CourseImage } from "../features/courses/course-image.tsx";
+import type { EvaluationResult } from "../features/courses/evaluation-form.tsx";
+import { ModuleView, type ModuleContent } from "../features/courses/module-view.tsx";
+import { PauseNotice } from "../features/courses/pause-notice.tsx";
+import { ApiError } from "../lib/api/client.ts";
+import { browserApi } from "../lib/api/browser-client.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/course";
 
@@ -6,14 +18,155 @@ const screenGuards = guards("course");
 export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
-const data = screenData("course");
+/** The course, and the open module when `?modul=` names one that is available. */
+const data = screenData("course", async ({ api, params, locale, url }) => {
+  const slug = params.course ?? "";
+  let course: CourseDetail;
+  try {
+    course = await api.get<CourseDetail>(`/courses/${encodeURIComponent(slug)}/?locale=${locale}`);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw routeData(null, { status: 404 });
+    throw error;
+  }
+  const key = url.searchParams.get("modul");
+  let module: ModuleContent | null = null;
+  let moduleError: string | null = null;
+  if (key && /^[a-z0-9-]{1,80}$/.test(key)) {
+    try {
+      module = await api.get<ModuleContent>(`/courses/${encodeURIComponent(slug)}/modules/${key}/?locale=${locale}`);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      moduleError = errorKey(error);
+    }
+  }
+  return { course, module, moduleError, title: course.title };
+});
 export const loader = data.loader;
+
+/** The message key of a failed call (`errors.codes.<code>`). */
+function errorKey(error: unknown): string {
+  return `errors.codes.${error instanceof ApiError ? error.code : "network"}`;
+}
 export const clientLoader = data.clientLoader;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return screenMeta(loaderData);
 }
 
-export default function CourseScreen() {
-  return <ScreenIntro id="course" />;
+export default function CourseScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { course, module, moduleError, locale } = loaderData;
+  const [, setSearch] = useSearchParams();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const here = pathTo("course", locale, { course: course.slug });
+
+  async function run(action: () => Promise<unknown>, then?: () => void) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      then?.();
+      await revalidator.revalidate();
+    } catch (e) {
+      setError(errorKey(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const start = () =>
+    run(() => browserApi().post(`/course-progress/clear-unfinished/?locale=${locale}`, { course: course.key }));
+  const complete = (key: string) =>
+    run(
+      () => browserApi().post(`/courses/${course.slug}/modules/${key}/complete/?locale=${locale}`, {}),
+      () => setSearch({}),
+    );
+
+  async function answer(answers: Record<string, number>): Promise<EvaluationResult | null> {
+    if (!module) return null;
+    setError(null);
+    try {
+      const result = await browserApi().post<EvaluationResult>(
+        `/courses/${course.slug}/modules/${module.key}/answers/?locale=${locale}`,
+        { answers },
+      );
+      await revalidator.revalidate();
+      return result;
+    } catch (e) {
+      setError(errorKey(e));
+      return null;
+    }
+  }
+
+  if (module) {
+    return (
+      <ModuleView
+        module={module}
+        backTo={here}
+        busy={busy}
+        error={error}
+        locale={locale}
+        onComplete={() => void complete(module.key)}
+        onAnswer={answer}
+      />
+    );
+  }
+
+  const percent = Math.round(course.progress * 100);
+  return (
+    <div className="page stack course-page">
+      <p>
+        <Link to={pathTo("courses", locale)}>{t("course.allCourses")}</Link>
+      </p>
+      <CourseImage courseKey={course.key} image={course.image} />
+      <h1>{course.title}</h1>
+      <p className="lead">{course.summary}</p>
+      {moduleError ? <Notice tone="warning" role="alert">{t(moduleError)}</Notice> : null}
+      {error ? <Notice tone="warning" role="alert">{t(error)}</Notice> : null}
+      {course.status === "not_started" ? (
+        <div className="stack">
+          <div className="prose" dangerouslySetInnerHTML={{ __html: course.html }} />
+          <Button variant="primary" size="lg" onClick={() => void start()} disabled={busy}>
+            {t("course.start")}
+          </Button>
+        </div>
+      ) : (
+        <div className="stack">
+          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("course.progressLabel")}>
+            <div className="progress__bar" style={{ width: `${percent}%` }} />
+          </div>
+          <p>{course.status === "completed" ? t("course.completed") : t("course.progress", { percent })}</p>
+          {course.pause_until ? (
+            <PauseNotice pauseUntil={course.pause_until} locale={locale} />
+          ) : course.active_module ? (
+            <Link className={buttonClassName("primary", "lg")} to={`${here}?modul=${course.active_module}`}>
+              {t("course.continue")}
+            </Link>
+          ) : null}
+        </div>
+      )}
+      <ol className="course-parts">
+        {course.parts.map((part) => {
+          const open = course.status !== "not_started" && (part.completed || part.key === course.active_part) && !(part.key === course.active_part && course.pause_until);
+          return (
+            <li key={part.key} className="card course-part">
+              <h2>{part.title}</h2>
+              <ol className="course-modules">
+                {part.modules.map((m) => (
+                  <li key={m.key} className={m.completed ? "course-module is-done" : "course-module"}>
+                    {open ? <Link to={`${here}?modul=${m.key}`}>{m.title}</Link> : <span>{m.title}</span>}
+                    <span className="course-module__state">
+                      {m.completed ? t("course.moduleDone") : open ? t(`course.types.${m.type}`) : t("course.moduleLocked")}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
 }

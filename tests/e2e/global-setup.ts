@@ -13,7 +13,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   ensureChromium();
   ensureBuild();
-  const server = await startServer();
+  // A course "day" is one second here, so the pause before a part can be tested end to end.
+  const server = await startServer({ COURSE_DAY_SECONDS: "1" });
   project.provide("e2eBaseUrl", server.url);
   return async () => {
     const { code } = await server.stop();

@@ -1,0 +1,123 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, THEME_RULES } from "./support/axe.ts";
+import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { loggedInContext, message } from "./support/fixtures.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const problems = [...(await axeViolations(page))];
+  for (const theme of ["white", "black", "pink"]) {
+    await page.evaluate(async (value) => {
+      document.documentElement.dataset.theme = value;
+      await Promise.all(document.getAnimations().map((a) => a.finished));
+    }, theme);
+    problems.push(...(await axeViolations(page, { only: THEME_RULES })).map((v) => `${theme}: ${v}`));
+  }
+  await page.evaluate(() => (document.documentElement.dataset.theme = "green"));
+  expect(problems.map((p) => `${where}: ${p}`)).toEqual([]);
+}
+
+/** Answers every question of an open evaluation with its first option and sends it. */
+async function answerEvaluation(page: Page): Promise<void> {
+  const groups = page.locator("form.evaluation-form fieldset");
+  const count = await groups.count();
+  for (let i = 0; i < count; i++) await groups.nth(i).locator("input[type=radio]").first().check();
+  await page.getByRole("button", { name: message("sv", "course.sendAnswers") }).click();
+  await page.getByRole("heading", { name: message("sv", "course.resultHeading") }).waitFor();
+}
+
+describe("courses", () => {
+  it("a visitor sees the public course list with illustrations, in English", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl()}/en/courses`);
+    await waitForHydration(page);
+    const cards = page.locator(".course-card");
+    expect(await cards.count()).toBe(4);
+    // The first illustration loads at once; the others are lazy, but every one is served.
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>(".course-image");
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
+    const statuses = await page.evaluate(() =>
+      Promise.all([...document.querySelectorAll<HTMLImageElement>(".course-image")].map(async (img) => (await fetch(img.src)).status)),
+    );
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    await expectNoViolations(page, "/en/courses");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a user starts a course, reads, answers the questionnaire, and meets the pause before part 2", async () => {
+    const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl()}/kurser/stress`);
+    await waitForHydration(page);
+    await expectNoViolations(page, "course before start");
+    await page.getByRole("button", { name: message("sv", "course.start") }).click();
+    const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
+    await proceed.waitFor();
+
+    let first = true;
+    for (let step = 0; step < 12 && (await proceed.count()) > 0; step++) {
+      await proceed.click();
+      await page.locator("#module-title").waitFor();
+      if (first) {
+        await expectNoViolations(page, "text module");
+        first = false;
+      }
+      if ((await page.locator("form.evaluation-form").count()) > 0) {
+        await expectNoViolations(page, "evaluation form");
+        await answerEvaluation(page);
+        await page.getByRole("link", { name: message("sv", "course.backToCourse") }).last().click();
+      } else {
+        await page.getByRole("button", { name: message("sv", "course.markDone") }).click();
+      }
+      await page.locator(".course-parts").waitFor();
+      await page.waitForFunction(() => !document.querySelector("#module-title"));
+    }
+    // Part 1 is done: the pause (7 course days, 7 seconds here) shows when part 2 opens.
+    const pause = page.locator(".pause-notice");
+    await pause.waitFor();
+    expect(await pause.textContent()).toContain(message("sv", "course.pausedTitle"));
+    await expectNoViolations(page, "paused course");
+    await page.waitForTimeout(8_000);
+    await page.reload();
+    await waitForHydration(page);
+    await proceed.waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("PHQ-9 item 9 above 0 shows the crisis information at once, before anything is sent", async () => {
+    const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/kurser/depression`);
+    await waitForHydration(page);
+    const start = page.getByRole("button", { name: message("sv", "course.start") });
+    if ((await start.count()) > 0) await start.click();
+    const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
+    for (let step = 0; step < 6 && (await page.locator("form.evaluation-form").count()) === 0; step++) {
+      await proceed.click();
+      await page.locator("#module-title").waitFor();
+      if ((await page.locator("form.evaluation-form").count()) > 0) break;
+      await page.getByRole("button", { name: message("sv", "course.markDone") }).click();
+      await page.locator(".course-parts").waitFor();
+    }
+    expect(await page.locator(".crisis-panel").count()).toBe(0);
+    await page.locator("fieldset#q-phq9_9 input[type=radio]").nth(1).check();
+    await page.locator(".crisis-panel").waitFor();
+    expect(await page.locator(".crisis-panel").textContent()).toContain("112");
+    await context.close();
+  }, 60_000);
+});
