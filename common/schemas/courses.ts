@@ -80,3 +80,23 @@ export const evaluationResultSchema = z.strictObject({
   healthcare_advice: z.boolean(),
   course: courseDetailSchema,
 });
+
+export const worksheetParams = z.strictObject({ key: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80) });
+export const worksheetRowParams = worksheetParams.extend({ id: z.uuid() });
+/** Values are checked against the worksheet's own definition on the server. */
+export const worksheetRowBody = z.strictObject({
+  values: z.record(z.string().max(64), z.union([z.string().max(5000), z.number(), z.boolean(), z.null()])),
+});
+const worksheetRowSchema = z.strictObject({
+  id: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  computed: z.record(z.string(), z.number().nullable()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const worksheetResponse = z.strictObject({
+  key: z.string(),
+  definition: z.unknown(),
+  rows: z.array(worksheetRowSchema),
+});
+export const worksheetRowResponse = worksheetRowSchema;

@@ -12,6 +12,10 @@ import { postClearUnfinished } from "./v1/courses/post-clear-unfinished.ts";
 import { postCompleteModule } from "./v1/courses/post-complete-module.ts";
 import { postEvaluation } from "./v1/courses/post-evaluation.ts";
 import { getPage } from "./v1/pages/get-page.ts";
+import { deleteWorksheetRow } from "./v1/worksheets/delete-row.ts";
+import { getWorksheet } from "./v1/worksheets/get-worksheet.ts";
+import { postWorksheetRow } from "./v1/worksheets/post-row.ts";
+import { putWorksheetRow } from "./v1/worksheets/put-row.ts";
 import { getCsrfToken } from "./v1/csrf/get-csrf-token.ts";
 import { deleteMe } from "./v1/me/delete-me.ts";
 import { getMe } from "./v1/me/get-me.ts";
@@ -62,4 +66,8 @@ export const endpoints: readonly Endpoint[] = [
   postClearUnfinished,
   getActiveCourse,
   getPage,
+  getWorksheet,
+  postWorksheetRow,
+  putWorksheetRow,
+  deleteWorksheetRow,
 ] as Endpoint[];

@@ -12,4 +12,5 @@ export {
   courseProgress,
   moduleProgress,
   evaluationAnswers,
+  worksheetRows,
 } from "./schema/content.ts";

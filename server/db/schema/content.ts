@@ -168,3 +168,19 @@ export const evaluationAnswers = pgTable(
   },
   (t) => [index("evaluation_answers_user_created_idx").on(t.userId, t.createdAt)],
 );
+
+/** Worksheet rows (diaries, thought records …): the values field-encrypted, bound to the user. */
+export const worksheetRows = pgTable(
+  "worksheet_rows",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    worksheet: text("worksheet").notNull(),
+    values: text("values").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("worksheet_rows_user_sheet_idx").on(t.userId, t.worksheet, t.createdAt)],
+);

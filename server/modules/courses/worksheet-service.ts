@@ -1,0 +1,80 @@
+import { and, desc, eq } from "drizzle-orm";
+import { worksheetSchema, type WorksheetDef } from "../../../common/content/schema.ts";
+import { zodFieldErrors } from "../../../common/schemas/field-errors.ts";
+import { computedValues, worksheetValuesSchema, type WorksheetValues } from "../../../common/worksheets/worksheet.ts";
+import type { AppContext } from "../../app-context.ts";
+import { worksheetDefs, worksheetRows } from "../../db/schema/content.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+type Row = typeof worksheetRows.$inferSelect;
+
+export function worksheetAad(userId: string): string {
+  return `worksheet_rows.values:${userId}`;
+}
+
+async function definition(ctx: AppContext, key: string): Promise<WorksheetDef> {
+  const [row] = await ctx.db.select().from(worksheetDefs).where(eq(worksheetDefs.key, key)).limit(1);
+  if (!row) throw new AppError("request.not_found");
+  return worksheetSchema.parse(row.definition);
+}
+
+function validValues(def: WorksheetDef, values: unknown): WorksheetValues {
+  const result = worksheetValuesSchema(def).safeParse(values);
+  if (!result.success) throw new AppError("request.invalid", { fields: zodFieldErrors(result.error, "body.values") });
+  return result.data;
+}
+
+function view(ctx: AppContext, def: WorksheetDef, row: Row) {
+  const values = JSON.parse(ctx.cipher.decrypt(row.values, worksheetAad(row.userId))) as WorksheetValues;
+  return {
+    id: row.id,
+    values,
+    computed: computedValues(def, values),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A worksheet's definition and the user's own rows, newest first. */
+export async function listWorksheet(ctx: AppContext, userId: string, key: string) {
+  const def = await definition(ctx, key);
+  const rows = await ctx.db
+    .select()
+    .from(worksheetRows)
+    .where(and(eq(worksheetRows.userId, userId), eq(worksheetRows.worksheet, key)))
+    .orderBy(desc(worksheetRows.createdAt));
+  return { key, definition: def, rows: rows.map((row) => view(ctx, def, row)) };
+}
+
+export async function addRow(ctx: AppContext, userId: string, key: string, values: unknown) {
+  const def = await definition(ctx, key);
+  const valid = validValues(def, values);
+  const now = ctx.clock.now();
+  const [row] = await ctx.db
+    .insert(worksheetRows)
+    .values({ userId, worksheet: key, values: ctx.cipher.encrypt(JSON.stringify(valid), worksheetAad(userId)), createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error("row not written");
+  return view(ctx, def, row);
+}
+
+/** Changes a row of the user's own; another user's row is simply not found. */
+export async function updateRow(ctx: AppContext, userId: string, key: string, id: string, values: unknown) {
+  const def = await definition(ctx, key);
+  const valid = validValues(def, values);
+  const [row] = await ctx.db
+    .update(worksheetRows)
+    .set({ values: ctx.cipher.encrypt(JSON.stringify(valid), worksheetAad(userId)), updatedAt: ctx.clock.now() })
+    .where(and(eq(worksheetRows.id, id), eq(worksheetRows.userId, userId), eq(worksheetRows.worksheet, key)))
+    .returning();
+  if (!row) throw new AppError("request.not_found");
+  return view(ctx, def, row);
+}
+
+export async function deleteRow(ctx: AppContext, userId: string, key: string, id: string): Promise<void> {
+  const deleted = await ctx.db
+    .delete(worksheetRows)
+    .where(and(eq(worksheetRows.id, id), eq(worksheetRows.userId, userId), eq(worksheetRows.worksheet, key)))
+    .returning({ id: worksheetRows.id });
+  if (deleted.length === 0) throw new AppError("request.not_found");
+}
