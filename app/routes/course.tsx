@@ -9,6 +9,7 @@ import { CourseImage } from "../features/courses/course-image.tsx";
 import type { EvaluationResult } from "../features/courses/evaluation-form.tsx";
 import { ModuleView, type ModuleContent } from "../features/courses/module-view.tsx";
 import { PauseNotice } from "../features/courses/pause-notice.tsx";
+import { WorksheetPanel, type WorksheetData } from "../features/courses/worksheet-panel.tsx";
 import { ApiError } from "../lib/api/client.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
@@ -30,16 +31,18 @@ const data = screenData("course", async ({ api, params, locale, url }) => {
   }
   const key = url.searchParams.get("modul");
   let module: ModuleContent | null = null;
+  let worksheet: WorksheetData | null = null;
   let moduleError: string | null = null;
   if (key && /^[a-z0-9-]{1,80}$/.test(key)) {
     try {
       module = await api.get<ModuleContent>(`/courses/${encodeURIComponent(slug)}/modules/${key}/?locale=${locale}`);
+      if (module.type === "worksheet") worksheet = await api.get<WorksheetData>(`/worksheets/${String(module.settings.worksheet)}/`);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       moduleError = errorKey(error);
     }
   }
-  return { course, module, moduleError, title: course.title };
+  return { course, module, worksheet, moduleError, title: course.title };
 });
 export const loader = data.loader;
 
@@ -55,7 +58,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function CourseScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { course, module, moduleError, locale } = loaderData;
+  const { course, module, worksheet, moduleError, locale } = loaderData;
   const [, setSearch] = useSearchParams();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -110,7 +113,17 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
         locale={locale}
         onComplete={() => void complete(module.key)}
         onAnswer={answer}
-      />
+      >
+        {worksheet ? (
+          <WorksheetPanel
+            data={worksheet}
+            locale={locale}
+            onChange={async () => {
+              await revalidator.revalidate();
+            }}
+          />
+        ) : null}
+      </ModuleView>
     );
   }
 

@@ -121,3 +121,63 @@ describe("courses", () => {
     await context.close();
   }, 60_000);
 });
+
+describe("worksheets in a course", () => {
+  it("keeps what was typed on an error, saves a row with its sleep efficiency, and deletes it after confirmation", async () => {
+    const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${baseUrl()}/kurser/somn`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: message("sv", "course.start") }).click();
+    const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
+    await proceed.waitFor();
+    for (let step = 0; step < 10 && (await page.locator("section.worksheet").count()) === 0; step++) {
+      await proceed.click();
+      await page.locator("#module-title").waitFor();
+      if ((await page.locator("section.worksheet").count()) > 0) break;
+      if ((await page.locator("form.evaluation-form").count()) > 0) {
+        await answerEvaluation(page);
+        await page.getByRole("link", { name: message("sv", "course.backToCourse") }).last().click();
+      } else {
+        await page.getByRole("button", { name: message("sv", "course.markDone") }).click();
+      }
+      await page.locator(".course-parts").waitFor();
+    }
+    const sheet = page.locator("section.worksheet");
+    await sheet.waitFor();
+    await expectNoViolations(page, "worksheet");
+    // Saving with required fields empty: errors on the fields, nothing lost.
+    await page.locator("#ws-bedtime").fill("22:30");
+    await page.getByRole("button", { name: message("sv", "worksheet.save") }).click();
+    expect(await page.locator(".field--invalid").count()).toBeGreaterThan(0);
+    expect(await page.locator("#ws-bedtime").inputValue()).toBe("22:30");
+    await expectNoViolations(page, "worksheet with errors");
+
+    const night: Record<string, string> = {
+      date: "2026-11-20",
+      lights_out: "23:00",
+      sleep_onset_minutes: "45",
+      awakenings: "2",
+      awake_minutes: "60",
+      wake_time: "06:00",
+      out_of_bed: "06:45",
+      quality: "3",
+    };
+    for (const [key, value] of Object.entries(night)) await page.locator(`#ws-${key}`).fill(value);
+    await page.getByRole("button", { name: message("sv", "worksheet.save") }).click();
+    const row = page.locator(".worksheet-row");
+    await row.waitFor();
+    expect(await row.textContent()).toContain("64 %");
+    expect(await page.locator("#ws-bedtime").inputValue()).toBe("");
+
+    await row.getByRole("button", { name: message("sv", "worksheet.delete") }).click();
+    const confirm = page.getByRole("dialog");
+    await confirm.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await confirm.getByRole("button", { name: message("sv", "worksheet.delete") }).click();
+    await page.waitForFunction(() => document.querySelectorAll(".worksheet-row").length === 0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+});

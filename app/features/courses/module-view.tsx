@@ -43,6 +43,7 @@ export function ModuleView({
   locale,
   onComplete,
   onAnswer,
+  children,
 }: {
   module: ModuleContent;
   backTo: string;
@@ -51,6 +52,8 @@ export function ModuleView({
   locale: Locale;
   onComplete: () => void;
   onAnswer: (answers: Record<string, number>) => Promise<EvaluationResult | null>;
+  /** The worksheet of a worksheet module. */
+  children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -77,6 +80,7 @@ export function ModuleView({
           ))}
         </ul>
       ) : null}
+      {children}
       {error ? (
         <Notice tone="warning" role="alert">
           {t(error)}

@@ -1,0 +1,187 @@
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { WorksheetDef } from "../../../common/content/schema.ts";
+import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
+import { zodFieldErrors } from "../../../common/schemas/field-errors.ts";
+import { worksheetValuesSchema, type WorksheetValues } from "../../../common/worksheets/worksheet.ts";
+import { Notice } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
+import { ActionDialog } from "../../components/dialogs/action-dialog.tsx";
+import { ApiError } from "../../lib/api/client.ts";
+import { browserApi } from "../../lib/api/browser-client.ts";
+import { registerDialog, useDialog } from "../../lib/dialog.tsx";
+
+registerDialog("DeleteWorksheetRowDialog", { component: ActionDialog });
+
+export interface WorksheetData {
+  key: string;
+  definition: WorksheetDef;
+  rows: { id: string; values: WorksheetValues; computed: Record<string, number | null>; created_at: string }[];
+}
+
+type Draft = Record<string, string | boolean>;
+
+function toValues(def: WorksheetDef, draft: Draft): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    const raw = draft[field.key];
+    if (field.type === "boolean") values[field.key] = raw === true;
+    else if (raw === undefined || raw === "") values[field.key] = field.required ? "" : null;
+    else if (field.type === "number" || field.type === "scale") values[field.key] = Number(String(raw).replace(",", "."));
+    else values[field.key] = raw;
+  }
+  return values;
+}
+
+function shown(value: WorksheetValues[string], yes: string, no: string): string {
+  if (value === null || value === undefined || value === "") return "–";
+  if (typeof value === "boolean") return value ? yes : no;
+  return String(value);
+}
+
+/**
+ * A worksheet: the form for a new row (fields from the worksheet's definition, checked with the
+ * same schema as the server), and the rows written so far with computed values and delete.
+ * What was typed stays in the form when saving fails.
+ */
+export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData; locale: Locale; onChange: () => Promise<void> }) {
+  const { t } = useTranslation();
+  const dialog = useDialog();
+  const def = data.definition;
+  const schema = useMemo(() => worksheetValuesSchema(def), [def]);
+  const [draft, setDraft] = useState<Draft>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setStatus(null);
+    const values = toValues(def, draft);
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      const fields = zodFieldErrors(parsed.error);
+      setErrors(fields);
+      const first = Object.keys(fields)[0];
+      if (first) document.getElementById(`ws-${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await browserApi().post(`/worksheets/${data.key}/rows/`, { values: parsed.data });
+      setDraft({});
+      setErrors({});
+      setStatus(t("worksheet.saved"));
+      await onChange();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.replace(/^body\.values\./, ""), v])));
+      }
+      setStatus(t("worksheet.notSaved"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function remove(id: string) {
+    dialog.open("DeleteWorksheetRowDialog", {
+      data: { title: t("worksheet.deleteTitle"), message: t("worksheet.deleteMessage"), destructive: true },
+      confirm: {
+        label: t("worksheet.delete"),
+        action: async () => {
+          await browserApi().delete(`/worksheets/${data.key}/rows/${id}/`);
+          await onChange();
+        },
+      },
+      cancel: { label: t("worksheet.keep") },
+    });
+  }
+
+  const dateFormat = new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "medium", timeZone: "UTC" });
+  return (
+    <section className="stack worksheet" aria-labelledby="worksheet-title">
+      <h2 id="worksheet-title">{def.title[locale]}</h2>
+      <form className="stack" onSubmit={(e) => void save(e)} noValidate>
+        {def.fields.map((field) => {
+          const id = `ws-${field.key}`;
+          const error = errors[field.key];
+          const describedBy = [field.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+          const label = (
+            <label htmlFor={id} className="field__label">
+              {field.label[locale]}
+              {field.required ? <span className="field__required"> ({t("form.required")})</span> : null}
+            </label>
+          );
+          const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined, "aria-required": field.required || undefined };
+          return (
+            <div key={field.key} className={error ? "field field--invalid" : "field"}>
+              {field.type === "boolean" ? (
+                <label className="option">
+                  <input type="checkbox" {...common} checked={draft[field.key] === true} onChange={(e) => setDraft((d) => ({ ...d, [field.key]: e.target.checked }))} />
+                  <span>{field.label[locale]}</span>
+                </label>
+              ) : (
+                label
+              )}
+              {field.help ? (
+                <p id={`${id}-help`} className="field__hint">
+                  {field.help[locale]}
+                </p>
+              ) : null}
+              {error ? (
+                <p id={`${id}-error`} className="field__error">
+                  {t(`form.errors.${error}`, { defaultValue: t("form.errors.invalid") })}
+                </p>
+              ) : null}
+              {field.type === "longtext" ? (
+                <textarea className="input input--textarea" rows={4} {...common} value={String(draft[field.key] ?? "")} onChange={(e) => setDraft((d) => ({ ...d, [field.key]: e.target.value }))} />
+              ) : field.type === "boolean" ? null : (
+                <input
+                  className="input"
+                  {...common}
+                  type={field.type === "date" ? "date" : field.type === "time" ? "time" : "text"}
+                  inputMode={field.type === "number" || field.type === "scale" ? "numeric" : undefined}
+                  value={String(draft[field.key] ?? "")}
+                  onChange={(e) => setDraft((d) => ({ ...d, [field.key]: e.target.value }))}
+                />
+              )}
+              {field.type === "scale" && field.min !== undefined && field.max !== undefined ? (
+                <p className="field__hint">{t("worksheet.scale", { min: field.min, max: field.max })}</p>
+              ) : null}
+            </div>
+          );
+        })}
+        <div aria-live="polite">{status ? <Notice tone="info">{status}</Notice> : null}</div>
+        <Button type="submit" variant="primary" disabled={busy}>
+          {t("worksheet.save")}
+        </Button>
+      </form>
+      <h3>{t("worksheet.rows", { count: data.rows.length })}</h3>
+      {data.rows.length === 0 ? <p>{t("worksheet.noRows")}</p> : null}
+      <ul className="worksheet-rows">
+        {data.rows.map((row) => (
+          <li key={row.id} className="card worksheet-row">
+            <p className="course-card__meta">{dateFormat.format(new Date(row.created_at))}</p>
+            <dl>
+              {def.fields.map((field) => (
+                <div key={field.key} className="worksheet-row__value">
+                  <dt>{field.label[locale]}</dt>
+                  <dd>{shown(row.values[field.key] ?? null, t("worksheet.yes"), t("worksheet.no"))}</dd>
+                </div>
+              ))}
+              {(def.computed ?? []).map((c) => (
+                <div key={c.key} className="worksheet-row__value">
+                  <dt>{c.label?.[locale] ?? t(`worksheet.computed.${c.formula}`)}</dt>
+                  <dd>{row.computed[c.key] === null || row.computed[c.key] === undefined ? "–" : `${row.computed[c.key]} %`}</dd>
+                </div>
+              ))}
+            </dl>
+            <Button variant="quiet" onClick={() => remove(row.id)}>
+              {t("worksheet.delete")}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
