@@ -15,6 +15,7 @@ import { ApiClient, memoryTokenStore } from "./lib/api/client.ts";
 import { browserApi } from "./lib/api/browser-client.ts";
 import { apiContext, statusContext } from "./lib/app-context.ts";
 import { installChunkReload } from "./lib/chunk-reload.ts";
+import { TermsCheck } from "./features/accounts/terms-check.tsx";
 import { ErrorPage } from "./lib/error-page.tsx";
 import { Alternates, IdlePrefetch } from "./lib/head-extras.tsx";
 import { useNonce } from "./lib/nonce.tsx";
@@ -128,6 +129,7 @@ export default function App() {
   return (
     <AppProviders>
       <Outlet />
+      <TermsCheck />
       <IdlePrefetch />
     </AppProviders>
   );

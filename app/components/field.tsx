@@ -30,7 +30,7 @@ function joinIds(...ids: (string | false | null | undefined)[]): string | undefi
   return joined === "" ? undefined : joined;
 }
 
-function useFieldIds(
+export function useFieldIds(
   id: string | undefined,
   hint: ReactNode,
   error: ReactNode,
@@ -99,7 +99,7 @@ function FieldMessages({
 }
 
 /** The label, hint and error around one control. */
-function FieldFrame({
+export function FieldFrame({
   ids,
   label,
   hint,

@@ -105,7 +105,8 @@ export function DialogProvider({ children }: { children: React.ReactNode }) {
 /**
  * The one modal layer: a native <dialog> shown modally (focus moves in and is trapped, the page
  * behind is inert), closed by Escape or a click on the backdrop unless the dialog disables
- * default closing; focus returns to where it was.
+ * default closing; focus goes to the dialog's `data-autofocus` control if it has one and returns
+ * to where it was on closing.
  */
 function DialogHost() {
   const { state, close } = useDialog();
@@ -128,6 +129,18 @@ function DialogHost() {
       returnFocus.current = null;
     }
   }, [state.open, definition]);
+
+  // A dialog may name the control that takes focus (`data-autofocus`, e.g. its first field);
+  // this also keeps focus inside when one dialog replaces another (login → forgot password).
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog?.open) return;
+    const target = dialog.querySelector<HTMLElement>("[data-autofocus]");
+    if (target) target.focus();
+    else if (!dialog.contains(document.activeElement)) {
+      dialog.querySelector<HTMLElement>("input, button, a[href], textarea, select")?.focus();
+    }
+  }, [state.open, state.name, state.data, definition]);
 
   const Content = definition?.component;
   return (

@@ -1,8 +1,12 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { buttonClassName } from "../components/button.tsx";
 import { Notice } from "../components/alert.tsx";
+import { ACCOUNT_DELETED } from "../features/accounts/delete-account-form.tsx";
+import { VisitorActions } from "../features/accounts/visitor-actions.tsx";
+import { useDialog } from "../lib/dialog.tsx";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/home";
 
@@ -21,9 +25,30 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dialog = useDialog();
   const { locale } = loaderData;
+  const deleted = (location.state as { notice?: string } | null)?.notice === ACCOUNT_DELETED;
+  const openLogin = search.get("login") === "email";
+  const openDialog = dialog.open;
+
+  // The "you already have an account" e-mail links here with ?login=email.
+  useEffect(() => {
+    if (!openLogin) return;
+    openDialog("EmailPwdLoginDialog");
+    void navigate(pathTo("home", locale), { replace: true });
+  }, [openLogin, openDialog, navigate, locale]);
+
   return (
     <div className="page stack landing">
+      <div role="status">
+        {deleted ? (
+          <Notice tone="success" title={t("accounts.deleted.title")}>
+            <p>{t("accounts.deleted.text")}</p>
+          </Notice>
+        ) : null}
+      </div>
       {search.get("token") === "expired" ? (
         <Notice tone="info" role="status">
           {t("home.expiredToken")}
@@ -46,6 +71,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <li>{t("home.step2")}</li>
           <li>{t("home.step3")}</li>
         </ol>
+      </section>
+      <section className="stack stack--md" aria-labelledby="home-account">
+        <h2 id="home-account">{t("home.accountHeading")}</h2>
+        <p>{t("home.accountText")}</p>
+        <VisitorActions />
       </section>
       <p className="muted">{t("home.notEmergency")}</p>
     </div>

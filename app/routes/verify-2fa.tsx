@@ -1,4 +1,17 @@
-import { ScreenIntro } from "../components/screen-intro.tsx";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { z } from "zod";
+import { pathTo } from "../../common/routing/route-table.ts";
+import { statusResponse } from "../../common/schemas/accounts.ts";
+import { Button } from "../components/button.tsx";
+import { TextField } from "../components/field.tsx";
+import { secondFactorField, totpCodeField } from "../features/accounts/form-schemas.ts";
+import { useFocusHeading } from "../features/accounts/use-focus-heading.ts";
+import { useFormIds } from "../features/accounts/use-form-ids.ts";
+import { browserApi } from "../lib/api/browser-client.ts";
+import { FormErrorSummary } from "../lib/form/form-error-summary.tsx";
+import { useForm } from "../lib/form/use-form.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/verify-2fa";
 
@@ -14,6 +27,110 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return screenMeta(loaderData);
 }
 
-export default function Verify2faScreen() {
-  return <ScreenIntro id="verify2fa" />;
+const appCodeForm = z.strictObject({ code: totpCodeField });
+const recoveryCodeForm = z.strictObject({ code: secondFactorField });
+
+/**
+ * The second step of logging in: the code from the authenticator app, or one of the recovery
+ * codes when the phone is not at hand. A way out: log out.
+ */
+export default function Verify2faScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = loaderData;
+  const heading = useFocusHeading();
+  const [recovery, setRecovery] = useState(false);
+  const [switched, setSwitched] = useState(false);
+  return (
+    <div className="stack">
+      <h1 ref={heading} tabIndex={-1}>
+        {t("screens.verify2fa.heading")}
+      </h1>
+      <p className="lead">
+        {recovery ? t("accounts.verify2fa.recoveryLead") : t("screens.verify2fa.description")}
+      </p>
+      {/* A new form when switching: its own rules, errors and the right keyboard and autofill. */}
+      <VerifyForm
+        key={recovery ? "recovery" : "app"}
+        recovery={recovery}
+        locale={locale}
+        focus={switched}
+      />
+      <div className="stack stack--sm">
+        <p>{recovery ? t("accounts.verify2fa.appAgain") : t("accounts.verify2fa.noPhone")}</p>
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setRecovery((value) => !value);
+              setSwitched(true);
+            }}
+          >
+            {recovery ? t("accounts.verify2fa.useApp") : t("accounts.verify2fa.useRecovery")}
+          </Button>
+        </div>
+      </div>
+      <p>
+        <Link to={pathTo("logout", locale)}>{t("accounts.verify2fa.logout")}</Link>
+      </p>
+    </div>
+  );
+}
+
+function VerifyForm({
+  recovery,
+  locale,
+  focus,
+}: {
+  recovery: boolean;
+  locale: Route.ComponentProps["loaderData"]["locale"];
+  focus: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const idFor = useFormIds();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focus) input.current?.focus();
+  }, [focus]);
+  const form = useForm({
+    schema: recovery ? recoveryCodeForm : appCodeForm,
+    initial: { code: "" },
+    onSubmit: async ({ code }) => {
+      await browserApi().post("/twofa/verify/", { code }, { schema: statusResponse });
+      await navigate(pathTo("dashboard", locale));
+    },
+  });
+  return (
+    <form
+      className="stack stack--md"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit(event)}
+    >
+      <FormErrorSummary
+        messages={form.messages}
+        formError={form.formError}
+        idFor={idFor}
+        attempt={form.submitCount}
+      />
+      <TextField
+        ref={input}
+        id={idFor("code")}
+        label={recovery ? t("accounts.verify2fa.recoveryLabel") : t("accounts.code.label")}
+        hint={recovery ? t("accounts.verify2fa.recoveryHint") : t("accounts.code.hint")}
+        inputMode={recovery ? "text" : "numeric"}
+        autoComplete={recovery ? "off" : "one-time-code"}
+        autoCapitalize="none"
+        spellCheck={false}
+        className="input--code"
+        value={form.values.code}
+        error={form.errors.code}
+        onChange={(event) => form.setValue("code", event.target.value)}
+      />
+      <div>
+        <Button type="submit" busy={form.submitting}>
+          {t("accounts.verify2fa.submit")}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -3,8 +3,9 @@ import type { FieldErrors } from "../errors/error-codes.ts";
 
 /**
  * Turns a zod error into `{ "field.path": "code" }`. Unknown keys (mass assignment attempts) are
- * reported one per key as `unknown_field`; other issues keep zod's issue code
- * (`invalid_type`, `too_small`, `invalid_format` …) or the custom message code a schema sets.
+ * reported one per key as `unknown_field`; other issues keep the message code a schema sets
+ * (`email.invalid`, `required`, `consent.required` …) or else zod's issue code (`invalid_type`,
+ * `too_small`, `invalid_format` …).
  */
 export function zodFieldErrors(error: z.ZodError, root?: string): FieldErrors {
   const fields: FieldErrors = {};
@@ -17,7 +18,9 @@ export function zodFieldErrors(error: z.ZodError, root?: string): FieldErrors {
     }
     const path = [...(root ? [root] : []), ...issue.path.map(String)].join(".");
     if (fields[path]) continue;
-    const custom = issue.code === "custom" && /^[a-z_.]+$/.test(issue.message);
+    // A schema may name its own code as the message (`z.email("email.invalid")`,
+    // `.min(1, "required")`); zod's default messages are sentences and never match.
+    const custom = /^[a-z_]+(\.[a-z_]+)*$/.test(issue.message);
     fields[path] = custom
       ? issue.message
       : issue.code === "invalid_type" && issue.input === undefined

@@ -10,8 +10,10 @@ export class ApiError extends Error {
   readonly code: string;
   readonly detail: string | null;
   readonly fields: Record<string, string>;
+  /** Seconds to wait before trying again (the Retry-After header of a 429), when given. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
     const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
     const detail = typeof record.detail === "string" ? record.detail : null;
     super(detail ?? `HTTP ${status}`);
@@ -23,7 +25,19 @@ export class ApiError extends Error {
       typeof record.fields === "object" && record.fields !== null
         ? (record.fields as Record<string, string>)
         : {};
+    this.retryAfter = parseRetryAfter(headers["retry-after"] ?? headers["Retry-After"]);
   }
+}
+
+/** Retry-After in seconds (a number of seconds or an HTTP date), or null when absent or past. */
+export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  const seconds = Math.ceil((date - now) / 1000);
+  return seconds > 0 ? seconds : null;
 }
 
 /** A network failure (offline, connection reset): no answer from the server at all. */
@@ -148,7 +162,7 @@ export class ApiClient {
           this.options.csrf.set(null);
           this.options.onLogout?.();
         }
-        throw new ApiError(response.status, body);
+        throw new ApiError(response.status, body, response.headers);
       }
       failed = false;
       if (options.schema) {

@@ -9,18 +9,24 @@ export function FormErrorSummary({
   messages,
   formError,
   idFor,
+  attempt = 0,
+  labels = {},
 }: {
   messages: { field: string; message: string }[];
   formError: string | null;
   /** The id of a field's input, for the links. */
   idFor: (field: string) => string;
+  /** The form's submit count: focus moves here again after each failed submit. */
+  attempt?: number;
+  /** Field labels: a summary line then names its field ("Password: …"), e.g. two like boxes. */
+  labels?: Partial<Record<string, string>>;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const count = messages.length + (formError ? 1 : 0);
   useEffect(() => {
     if (count > 0) ref.current?.focus();
-  }, [count, formError]);
+  }, [count, formError, attempt]);
   if (count === 0) return null;
   return (
     <div ref={ref} tabIndex={-1} role="alert" className="form-error-summary">
@@ -30,7 +36,7 @@ export function FormErrorSummary({
         <ul>
           {messages.map(({ field, message }) => (
             <li key={field}>
-              <a href={`#${idFor(field)}`}>{message}</a>
+              <a href={`#${idFor(field)}`}>{labels[field] ? `${labels[field]}: ${message}` : message}</a>
             </li>
           ))}
         </ul>

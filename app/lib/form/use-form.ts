@@ -2,15 +2,17 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { zodFieldErrors } from "../../../common/schemas/field-errors.ts";
-import { ApiError, NetworkError } from "../api/client.ts";
+import { ApiError } from "../api/client.ts";
+import { errorInfo, errorMessage, type ErrorInfo } from "../api/error-message.ts";
 
 type Values = Record<string, unknown>;
 
 /**
  * The form model (§3 form state): fields, field rules (the shared zod schema), field errors,
  * field validity and a form error. Errors are codes, translated by `form.errors.<code>` (fields)
- * and `errors.codes.<code>` (the form), shown next to their fields and summarised for screen
- * readers. Values are never cleared by an error.
+ * and `errors.codes.<code>` (the form; with roughly how long to wait when the server sent
+ * Retry-After), shown next to their fields and summarised for screen readers. Values are never
+ * cleared by an error.
  */
 export interface FormModel<V extends Values> {
   values: V;
@@ -18,6 +20,8 @@ export interface FormModel<V extends Values> {
   validity: Record<keyof V & string, boolean>;
   formError: string | null;
   submitting: boolean;
+  /** How many times the form was submitted (the error summary takes focus after each failure). */
+  submitCount: number;
   setValue<K extends keyof V & string>(name: K, value: V[K]): void;
   /** Props for a field component: value, change handler, translated error. */
   field<K extends keyof V & string>(
@@ -41,8 +45,9 @@ export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>)
   const { t } = useTranslation();
   const [values, setValues] = useState<V>(options.initial);
   const [errorCodes, setErrorCodes] = useState<Record<string, string>>({});
-  const [formErrorCode, setFormErrorCode] = useState<string | null>(null);
+  const [formErrorInfo, setFormErrorInfo] = useState<ErrorInfo | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [submitCount, setSubmitCount] = useState(0);
   const submitted = useRef(false);
   const optionsRef = useRef(options);
   optionsRef.current = options;
@@ -68,7 +73,8 @@ export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>)
     async (event?: { preventDefault(): void }) => {
       event?.preventDefault();
       submitted.current = true;
-      setFormErrorCode(null);
+      setSubmitCount((n) => n + 1);
+      setFormErrorInfo(null);
       const codes = validate(values);
       setErrorCodes(codes);
       if (Object.keys(codes).length > 0) return;
@@ -84,11 +90,10 @@ export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>)
             if (name && name in values) mapped[name] = code;
           }
           setErrorCodes(mapped);
-          setFormErrorCode(Object.keys(mapped).length > 0 ? null : error.code);
-        } else if (error instanceof NetworkError) {
-          setFormErrorCode("network");
+          // A wait (429) is said even when the answer also names a field.
+          setFormErrorInfo(Object.keys(mapped).length > 0 && error.retryAfter === null ? null : errorInfo(error));
         } else {
-          setFormErrorCode("server.error");
+          setFormErrorInfo(errorInfo(error));
         }
       } finally {
         setSubmitting(false);
@@ -113,8 +118,9 @@ export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>)
     values,
     errors,
     validity,
-    formError: formErrorCode ? t(`errors.codes.${formErrorCode}`, { defaultValue: t("errors.codes.server.error") }) : null,
+    formError: formErrorInfo ? errorMessage(t, formErrorInfo) : null,
     submitting,
+    submitCount,
     setValue,
     field: (name) => ({
       name,

@@ -36,8 +36,8 @@ const CASES: Case[] = [
   { method: "POST", url: "/api/v1/twofa/disable/", bad: { code: "123456" }, field: "body.password", auth: "verified" },
   { method: "POST", url: "/api/v1/twofa/recovery-codes/", bad: {}, field: "body.code", auth: "verified" },
   { method: "POST", url: "/api/v1/me/accept-terms/", bad: { version: "" }, field: "body.version", auth: "user" },
-  { method: "POST", url: "/api/v1/logout/remove", bad: {}, field: "body.password", auth: "user" },
-  { method: "DELETE", url: "/api/v1/me/", bad: { password: "x", extra: true }, field: "body.extra", auth: "user" },
+  { method: "POST", url: "/api/v1/logout/remove", bad: {}, field: "body.password", auth: "verified" },
+  { method: "DELETE", url: "/api/v1/me/", bad: { password: "x", extra: true }, field: "body.extra", auth: "verified" },
 ];
 
 describe.each(CASES)("$method $url", (c) => {
@@ -69,6 +69,10 @@ describe("endpoints for verified sessions", () => {
     const user = await registerUser(app, { enable2fa: false });
     const response = await user.agent.post("/api/v1/password/change", { current_password: user.password, new_password: "ett annat lugnt lösen" });
     expect(response.statusCode).toBe(403);
+    // Knowing the password is not enough to delete the account: the second factor is needed too.
+    expect((await user.agent.delete("/api/v1/me/", { password: user.password })).statusCode).toBe(403);
+    expect((await user.agent.post("/api/v1/logout/remove", { password: user.password })).statusCode).toBe(403);
+    expect((await user.agent.get("/api/v1/me/")).json().logged_in).toBe(true);
   });
 });
 

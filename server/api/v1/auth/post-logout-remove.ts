@@ -9,7 +9,7 @@ export const postLogoutRemove = defineEndpoint({
   url: "/logout/remove",
   summary: "Delete the account and log out",
   tags: ["accounts"],
-  auth: "user",
+  auth: "verified",
   body: deleteAccountBody,
   response: emptyResponseSchema,
   errors: [429],

@@ -9,7 +9,7 @@ export const deleteMe = defineEndpoint({
   url: "/me/",
   summary: "Delete my account",
   tags: ["me"],
-  auth: "user",
+  auth: "verified",
   body: deleteAccountBody,
   response: emptyResponseSchema,
   errors: [429],

@@ -1,0 +1,47 @@
+import { useEffect } from "react";
+import { useRouteLoaderData } from "react-router";
+import { termsResponse } from "../../../common/schemas/accounts.ts";
+import { browserApi } from "../../lib/api/browser-client.ts";
+import { useDialog } from "../../lib/dialog.tsx";
+import { useScreen } from "../../lib/use-screen.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+
+/**
+ * §4: when a status check finds a logged-in user who has not accepted the current terms, the
+ * ReApproveTermsDialog opens. Only once the second factor is done (before that the person is
+ * not known to be the account holder), and not on the logout screens, where declining leads.
+ */
+export function TermsCheck() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { screen } = useScreen();
+  const dialog = useDialog();
+  const status = root?.status;
+  const needed =
+    !!status?.logged_in &&
+    status.verified &&
+    !status.terms_accepted &&
+    screen?.id !== "logout" &&
+    screen?.id !== "logoutRemove";
+  const { open, close } = dialog;
+  const showing = dialog.state.name === "ReApproveTermsDialog";
+  useEffect(() => {
+    // No longer needed (accepted, logged out, on the logout screens): the question goes away.
+    if (!needed && showing) close();
+    if (!needed || showing) return;
+    let cancelled = false;
+    void browserApi()
+      .get("/terms/", { schema: termsResponse })
+      .then((terms) => {
+        if (!cancelled)
+          open("ReApproveTermsDialog", {
+            data: { version: terms.version, publishedAt: terms.published_at },
+          });
+      })
+      // Asked again at the next status check.
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [needed, showing, open, close]);
+  return null;
+}
