@@ -1,4 +1,4 @@
-import { ScreenIntro } from "../components/screen-intro.tsx";
+import { loadPage, PageArticle, screenSlug } from "../features/pages/information-page.tsx";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/privacy";
 
@@ -6,7 +6,10 @@ const screenGuards = guards("privacy");
 export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
-const data = screenData("privacy");
+const data = screenData("privacy", async ({ api, locale }) => {
+  const page = await loadPage(api, screenSlug("privacy", locale), locale);
+  return { page, title: page.title };
+});
 export const loader = data.loader;
 export const clientLoader = data.clientLoader;
 
@@ -14,6 +17,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return screenMeta(loaderData);
 }
 
-export default function PrivacyScreen() {
-  return <ScreenIntro id="privacy" />;
+export default function PrivacyScreen({ loaderData }: Route.ComponentProps) {
+  return <PageArticle page={loaderData.page} />;
 }

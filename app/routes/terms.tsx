@@ -1,4 +1,4 @@
-import { ScreenIntro } from "../components/screen-intro.tsx";
+import { loadPage, PageArticle, screenSlug } from "../features/pages/information-page.tsx";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/terms";
 
@@ -6,7 +6,10 @@ const screenGuards = guards("terms");
 export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
-const data = screenData("terms");
+const data = screenData("terms", async ({ api, locale }) => {
+  const page = await loadPage(api, screenSlug("terms", locale), locale);
+  return { page, title: page.title };
+});
 export const loader = data.loader;
 export const clientLoader = data.clientLoader;
 
@@ -14,6 +17,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return screenMeta(loaderData);
 }
 
-export default function TermsScreen() {
-  return <ScreenIntro id="terms" />;
+export default function TermsScreen({ loaderData }: Route.ComponentProps) {
+  return <PageArticle page={loaderData.page} />;
 }

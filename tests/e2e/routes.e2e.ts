@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALES, LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
 import { evaluateGuards } from "../../common/routing/guards.ts";
@@ -19,6 +21,16 @@ function langOf(html: string): string | null {
 
 async function get(path: string, headers: Record<string, string> = {}) {
   return fetch(`${baseUrl()}${path}`, { redirect: "manual", headers });
+}
+
+/** The information screens show a content page (content/pages/<key>/<lang>.md): its title. */
+const PAGE_KEYS: Record<string, string> = { aboutUs: "about-us", privacy: "privacy", terms: "terms", cookies: "cookies" };
+
+function pageTitle(id: string, locale: Locale): string | null {
+  const key = PAGE_KEYS[id];
+  if (!key) return null;
+  const text = readFileSync(path.resolve("content/pages", key, `${locale}.md`), "utf8");
+  return /^title: (.+)$/m.exec(text)?.[1]?.trim().replace(/^"|"$/g, "") ?? null;
 }
 
 const pageScreens: Screen[] = SCREENS.filter((s) => !s.servedByServer && s.id !== "contentPage" && s.id !== "home");
@@ -43,8 +55,9 @@ describe("every screen in every language, as a visitor", () => {
         expect(response.status).toBe(200);
         const html = await response.text();
         expect(langOf(html)).toBe(LOCALE_SETTINGS[locale].htmlLang);
-        expect(h1(html)).toBe(message(locale, `screens.${screen.id}.heading`));
-        expect(html).toContain(`<title>${message(locale, `screens.${screen.id}.title`)} – ${message(locale, "app.name")}</title>`);
+        const title = pageTitle(screen.id, locale);
+        expect(h1(html)).toBe(title ?? message(locale, `screens.${screen.id}.heading`));
+        expect(html).toContain(`<title>${title ?? message(locale, `screens.${screen.id}.title`)} – ${message(locale, "app.name")}</title>`);
       });
     }
   }
@@ -115,3 +128,4 @@ describe("not found", () => {
     expect((await get("/vfkey")).status).toBe(404);
   });
 });
+

@@ -130,6 +130,14 @@ describe("courses for users", () => {
 });
 
 describe("GET /api/v1/pages/{slug}/", () => {
+  it("answers a page by its slug in the asked language, as HTML from Markdown", async () => {
+    const page = (await new TestAgent(app).get("/api/v1/pages/integritet/?locale=sv")).json() as { title: string; html: string };
+    expect(page.title.length).toBeGreaterThan(3);
+    expect(page.html).toContain("<h2>");
+    expect((await new TestAgent(app).get("/api/v1/pages/integritet/?locale=en")).statusCode).toBe(404);
+    expect((await new TestAgent(app).get("/api/v1/pages/integrity/?locale=en")).statusCode).toBe(200);
+  });
+
   it("answers 404 for a page that does not exist", async () => {
     expect((await new TestAgent(app).get("/api/v1/pages/finns-inte/")).statusCode).toBe(404);
   });
