@@ -100,3 +100,7 @@ export const worksheetResponse = z.strictObject({
   rows: z.array(worksheetRowSchema),
 });
 export const worksheetRowResponse = worksheetRowSchema;
+
+export const courseCategoriesResponse = z.array(
+  z.strictObject({ key: z.enum(["stress", "sleep", "anxiety", "depression"]), courses: z.number().int() }),
+);

@@ -5,6 +5,7 @@ import { postLogout } from "./v1/auth/post-logout.ts";
 import { postLogoutRemove } from "./v1/auth/post-logout-remove.ts";
 import { getActiveCourse } from "./v1/courses/get-active-course.ts";
 import { getCourse } from "./v1/courses/get-course.ts";
+import { getCourseCategories } from "./v1/courses/get-course-categories.ts";
 import { getCourses } from "./v1/courses/get-courses.ts";
 import { getModule } from "./v1/courses/get-module.ts";
 import { getPublicCourses } from "./v1/courses/get-public-courses.ts";
@@ -58,6 +59,7 @@ export const endpoints: readonly Endpoint[] = [
   postTwofaDisable,
   postRecoveryCodes,
   getPublicCourses,
+  getCourseCategories,
   getCourses,
   getCourse,
   getModule,

@@ -41,6 +41,17 @@ async function listedCourses(db: DbOrTx, publicOnly: boolean): Promise<CourseRow
   return db.select().from(courses).where(where).orderBy(asc(courses.position));
 }
 
+/** Categories with active courses, in the order of their first course, with a count. */
+export async function courseCategories(ctx: AppContext): Promise<{ key: CourseRow["category"]; courses: number }[]> {
+  const result: { key: CourseRow["category"]; courses: number }[] = [];
+  for (const course of await listedCourses(ctx.db, false)) {
+    const entry = result.find((c) => c.key === course.category);
+    if (entry) entry.courses += 1;
+    else result.push({ key: course.category, courses: 1 });
+  }
+  return result;
+}
+
 /** The public course list (visitors). */
 export async function publicCourses(ctx: AppContext, locale: Locale): Promise<CourseCard[]> {
   return (await listedCourses(ctx.db, true)).map((c) => card(c, locale));

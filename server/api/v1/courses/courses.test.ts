@@ -38,6 +38,14 @@ async function answerEvaluation(userId: string, courseKey: string, moduleKey: st
   await app.ctx.db.insert(moduleProgress).values({ userId, moduleId: module?.id ?? "", courseId: course?.id ?? "", completedAt: clock.now() });
 }
 
+describe("GET /api/v1/course-categories/", () => {
+  it("lists the four categories with their courses", async () => {
+    const categories = (await new TestAgent(app).get("/api/v1/course-categories/")).json() as { key: string; courses: number }[];
+    expect(categories.map((c) => c.key).sort()).toEqual(["anxiety", "depression", "sleep", "stress"]);
+    expect(categories.every((c) => c.courses === 1)).toBe(true);
+  });
+});
+
 describe("GET /api/v1/public/courses/", () => {
   it("lists the public courses in the asked language", async () => {
     const sv = json(await new TestAgent(app).get("/api/v1/public/courses/")) as unknown as { key: string; title: string }[];
