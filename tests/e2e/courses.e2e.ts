@@ -123,7 +123,7 @@ describe("courses", () => {
 });
 
 describe("worksheets in a course", () => {
-  it("keeps what was typed on an error, saves a row with its sleep efficiency, and deletes it after confirmation", async () => {
+  it("keeps what was typed on an error, saves a row with its sleep efficiency, changes it, and deletes it after confirmation", async () => {
     const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
@@ -170,6 +170,17 @@ describe("worksheets in a course", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain("64 %");
     expect(await page.locator("#ws-bedtime").inputValue()).toBe("");
+
+    // Change the row: less time awake, higher efficiency; the change survives a reload.
+    await row.getByRole("button", { name: message("sv", "worksheet.edit") }).click();
+    expect(await page.locator("#ws-bedtime").inputValue()).toBe("22:30");
+    await page.locator("#ws-awake_minutes").fill("0");
+    await page.getByRole("button", { name: message("sv", "worksheet.saveChanges") }).click();
+    await page.waitForFunction(() => document.querySelector(".worksheet-row")?.textContent?.includes("76 %"));
+    await page.reload();
+    await waitForHydration(page);
+    expect(await page.locator(".worksheet-row").textContent()).toContain("76 %");
+    expect(await page.locator(".worksheet-row").count()).toBe(1);
 
     await row.getByRole("button", { name: message("sv", "worksheet.delete") }).click();
     const confirm = page.getByRole("dialog");

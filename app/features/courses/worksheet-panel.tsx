@@ -53,6 +53,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -68,8 +69,10 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     }
     setBusy(true);
     try {
-      await browserApi().post(`/worksheets/${data.key}/rows/`, { values: parsed.data });
+      if (editing) await browserApi().put(`/worksheets/${data.key}/rows/${editing}/`, { values: parsed.data });
+      else await browserApi().post(`/worksheets/${data.key}/rows/`, { values: parsed.data });
       setDraft({});
+      setEditing(null);
       setErrors({});
       setStatus(t("worksheet.saved"));
       await onChange();
@@ -81,6 +84,21 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Loads a saved row into the form for changing it. */
+  function edit(row: WorksheetData["rows"][number]) {
+    const next: Draft = {};
+    for (const field of def.fields) {
+      const value = row.values[field.key];
+      if (value === null || value === undefined) continue;
+      next[field.key] = typeof value === "boolean" ? value : String(value);
+    }
+    setDraft(next);
+    setErrors({});
+    setEditing(row.id);
+    setStatus(null);
+    document.getElementById(`ws-${def.fields[0]?.key ?? ""}`)?.focus();
   }
 
   function remove(id: string) {
@@ -152,9 +170,23 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
           );
         })}
         <div aria-live="polite">{status ? <Notice tone="info">{status}</Notice> : null}</div>
-        <Button type="submit" variant="primary" disabled={busy}>
-          {t("worksheet.save")}
-        </Button>
+        <div className="cluster">
+          <Button type="submit" variant="primary" disabled={busy}>
+            {editing ? t("worksheet.saveChanges") : t("worksheet.save")}
+          </Button>
+          {editing ? (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setEditing(null);
+                setDraft({});
+                setErrors({});
+              }}
+            >
+              {t("worksheet.cancelEdit")}
+            </Button>
+          ) : null}
+        </div>
       </form>
       <h3>{t("worksheet.rows", { count: data.rows.length })}</h3>
       {data.rows.length === 0 ? <p>{t("worksheet.noRows")}</p> : null}
@@ -176,9 +208,14 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
                 </div>
               ))}
             </dl>
-            <Button variant="quiet" onClick={() => remove(row.id)}>
-              {t("worksheet.delete")}
-            </Button>
+            <div className="cluster">
+              <Button variant="secondary" onClick={() => edit(row)}>
+                {t("worksheet.edit")}
+              </Button>
+              <Button variant="quiet" onClick={() => remove(row.id)}>
+                {t("worksheet.delete")}
+              </Button>
+            </div>
           </li>
         ))}
       </ul>

@@ -187,6 +187,10 @@ export class ApiClient {
     return this.call("PATCH", path, { ...options, body });
   }
 
+  put<T>(path: string, body?: unknown, options?: Omit<CallOptions<T>, "body">): Promise<T> {
+    return this.call("PUT", path, { ...options, body });
+  }
+
   delete<T>(path: string, body?: unknown, options?: Omit<CallOptions<T>, "body">): Promise<T> {
     return this.call("DELETE", path, { ...options, body });
   }
