@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../db/schema/accounts.ts";
 import { contentModules, courses, evaluationAnswers, moduleProgress } from "../../../db/schema/content.ts";
+import { countQueries } from "../../../db/client.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
@@ -199,5 +200,30 @@ describe("POST /api/v1/courses/{slug}/modules/{module}/answers/", () => {
     await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" });
     expect((await agent.post("/api/v1/courses/stress/modules/p1-welcome/answers/", { answers: { pss10_1: 1 } })).statusCode).toBe(404);
     expect((await new TestAgent(app).post("/api/v1/courses/stress/modules/p1-pss/answers/", { answers: {} })).statusCode).toBe(401);
+  });
+});
+
+describe("efficiency", () => {
+  it("course detail, course list and active course use a constant number of queries, whatever the course's size", async () => {
+    const { agent } = await userAgent();
+    await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" });
+    const counts: Record<string, number> = {};
+    for (const [name, url] of [
+      ["detail stress", "/api/v1/courses/stress/"],
+      ["detail sleep", "/api/v1/courses/somn/"],
+      ["list", "/api/v1/courses/"],
+      ["active", "/api/v1/active-course/"],
+    ] as const) {
+      const { result, queries } = await countQueries(() => agent.get(url));
+      expect(result.statusCode).toBe(200);
+      counts[name] = queries;
+    }
+    // Two courses of different sizes cost the same; each call stays within a small fixed budget
+    // (session, course, parts, modules, progress …), never one query per part or module.
+    expect(counts["detail stress"]).toBe(counts["detail sleep"]);
+    for (const count of Object.values(counts)) {
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThanOrEqual(8);
+    }
   });
 });
