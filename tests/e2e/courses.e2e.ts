@@ -95,9 +95,26 @@ describe("courses", () => {
     await page.reload();
     await waitForHydration(page);
     await proceed.waitFor();
+
+    // The dashboard shows the course in progress with the way back into it.
+    await page.goto(`${baseUrl()}/dashboard`);
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 2, name: "Hantera stress" }).waitFor();
+    await proceed.waitFor();
+    await expectNoViolations(page, "dashboard with a course");
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it("a new user's dashboard invites them to choose a course or do the screening", async () => {
+    const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/en/dashboard`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: message("en", "dashboard.chooseCourse") }).waitFor();
+    await expectNoViolations(page, "empty dashboard");
+    await context.close();
+  });
 
   it("PHQ-9 item 9 above 0 shows the crisis information at once, before anything is sent", async () => {
     const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
