@@ -62,7 +62,8 @@ describe("axe on public screens", () => {
     }
     expect(problems).toEqual([]);
     await context.close();
-  });
+    // Eleven pages, each checked in four themes: about 30 s alone, longer beside other files.
+  }, 180_000);
 });
 
 describe("axe on the logged-in layout", () => {

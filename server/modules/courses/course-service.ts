@@ -13,6 +13,7 @@ import {
   moduleProgress,
 } from "../../db/schema/content.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { isOpen, partsWithProgress, position, type WithProgress } from "./progress-rules.ts";
 
 type CourseRow = typeof courses.$inferSelect;
 type ModuleRow = typeof contentModules.$inferSelect;
@@ -95,7 +96,7 @@ async function courseBySlug(db: DbOrTx, slug: string): Promise<CourseRow> {
 
 interface State {
   course: CourseRow;
-  parts: (PartRow & { modules: (ModuleRow & { completedAt: Date | null; pauseUntil: number | null })[]; completed: boolean })[];
+  parts: WithProgress<PartRow, ModuleRow>[];
   started: boolean;
   completedAt: Date | null;
 }
@@ -124,25 +125,8 @@ async function courseState(ctx: AppContext, db: DbOrTx, userId: string, course: 
     .from(courseProgress)
     .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, course.id)));
   const doneAt = new Map(done.map((d) => [d.moduleId, d.completedAt]));
-  let previousFinishedAt: Date | null = null;
-  const day = ctx.env.COURSE_DAY_SECONDS;
-  const result: State["parts"] = [];
-  for (const part of parts) {
-    const partModules = modules.filter((m) => m.partId === part.id);
-    const pauseUntil: number | null =
-      previousFinishedAt && part.pauseDays > 0 ? Math.floor(previousFinishedAt.getTime() / 1000) + part.pauseDays * day : null;
-    const withState: State["parts"][number]["modules"] = partModules.map((m, i) => ({ ...m, completedAt: doneAt.get(m.id) ?? null, pauseUntil: i === 0 ? pauseUntil : null }));
-    const completed: boolean = withState.length > 0 && withState.every((m) => m.completedAt);
-    result.push({ ...part, modules: withState, completed });
-    previousFinishedAt = completed ? latestCompletion(withState) : null;
-  }
+  const result = partsWithProgress(parts, modules, doneAt, ctx.env.COURSE_DAY_SECONDS);
   return { course, parts: result, started: Boolean(progress), completedAt: progress?.completedAt ?? null };
-}
-
-function latestCompletion(modules: { completedAt: Date | null }[]): Date | null {
-  let latest: Date | null = null;
-  for (const m of modules) if (m.completedAt && (!latest || m.completedAt > latest)) latest = m.completedAt;
-  return latest;
 }
 
 function nowSeconds(ctx: AppContext): number {
@@ -150,19 +134,15 @@ function nowSeconds(ctx: AppContext): number {
 }
 
 function detail(ctx: AppContext, state: State, locale: Locale): CourseDetail {
-  const activePart = state.parts.find((p) => !p.completed) ?? null;
-  const activeModule = activePart?.modules.find((m) => !m.completedAt) ?? null;
-  const pauseUntil = activePart?.modules[0]?.pauseUntil ?? null;
-  const total = state.parts.reduce((n, p) => n + p.modules.length, 0);
-  const completed = state.parts.reduce((n, p) => n + p.modules.filter((m) => m.completedAt).length, 0);
+  const at = position(state.parts, nowSeconds(ctx));
   return {
     ...card(state.course, locale),
     html: state.course.texts[locale].html,
     status: state.completedAt ? "completed" : state.started ? "in_progress" : "not_started",
-    progress: total ? completed / total : 0,
-    active_part: state.started ? (activePart?.key ?? null) : null,
-    active_module: state.started ? (activeModule?.key ?? null) : null,
-    pause_until: pauseUntil !== null && pauseUntil > nowSeconds(ctx) ? pauseUntil : null,
+    progress: at.progress,
+    active_part: state.started ? at.activePart : null,
+    active_module: state.started ? at.activeModule : null,
+    pause_until: at.pauseUntil,
     parts: state.parts.map((p) => ({
       key: p.key,
       title: p.titles[locale],
@@ -198,15 +178,12 @@ export async function activeCourse(ctx: AppContext, userId: string, locale: Loca
 /** Where a module may be opened: the course is started and the module's part is unlocked. */
 function assertOpen(ctx: AppContext, state: State, moduleKey: string) {
   if (!state.started) throw new AppError("course.not_started");
-  for (const part of state.parts) {
-    const module = part.modules.find((m) => m.key === moduleKey);
-    const pause = part.modules[0]?.pauseUntil ?? null;
-    const previousDone = state.parts.slice(0, state.parts.indexOf(part)).every((p) => p.completed);
-    if (!module) continue;
-    if (!previousDone || (pause !== null && pause > nowSeconds(ctx))) throw new AppError("course.locked");
-    return module;
-  }
-  throw new AppError("request.not_found");
+  const open = isOpen(state.parts, moduleKey, nowSeconds(ctx));
+  if (open === "unknown") throw new AppError("request.not_found");
+  if (open === "locked") throw new AppError("course.locked");
+  const module = state.parts.flatMap((p) => p.modules).find((m) => m.key === moduleKey);
+  if (!module) throw new AppError("request.not_found");
+  return module;
 }
 
 /** The course and an open module of it (started, part unlocked), for answering. */
