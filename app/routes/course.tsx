@@ -6,12 +6,14 @@ import type { CourseDetail } from "../../common/schemas/courses.ts";
 import { Notice } from "../components/alert.tsx";
 import { Button, buttonClassName } from "../components/button.tsx";
 import { CourseImage } from "../features/courses/course-image.tsx";
+import { CourseProgress } from "../features/courses/course-progress.tsx";
 import type { EvaluationResult } from "../features/courses/evaluation-form.tsx";
 import { ModuleView, type ModuleContent } from "../features/courses/module-view.tsx";
 import { PauseNotice } from "../features/courses/pause-notice.tsx";
 import { WorksheetPanel, type WorksheetData } from "../features/courses/worksheet-panel.tsx";
 import { ApiError } from "../lib/api/client.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
+import { errorInfo } from "../lib/api/error-message.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/course";
 
@@ -48,7 +50,7 @@ export const loader = data.loader;
 
 /** The message key of a failed call (`errors.codes.<code>`). */
 function errorKey(error: unknown): string {
-  return `errors.codes.${error instanceof ApiError ? error.code : "network"}`;
+  return `errors.codes.${errorInfo(error).code}`;
 }
 export const clientLoader = data.clientLoader;
 
@@ -127,7 +129,6 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const percent = Math.round(course.progress * 100);
   return (
     <div className="page stack course-page">
       <p>
@@ -147,10 +148,7 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="stack">
-          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("course.progressLabel")}>
-            <div className="progress__bar" style={{ width: `${percent}%` }} />
-          </div>
-          <p>{course.status === "completed" ? t("course.completed") : t("course.progress", { percent })}</p>
+          <CourseProgress progress={course.progress} completed={course.status === "completed"} />
           {course.pause_until ? (
             <PauseNotice pauseUntil={course.pause_until} locale={locale} />
           ) : course.active_module ? (

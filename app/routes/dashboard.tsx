@@ -6,6 +6,7 @@ import { buttonClassName } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
 import { ScreenIntro } from "../components/screen-intro.tsx";
 import { CourseImage } from "../features/courses/course-image.tsx";
+import { CourseProgress } from "../features/courses/course-progress.tsx";
 import { PauseNotice } from "../features/courses/pause-notice.tsx";
 import { ApiError } from "../lib/api/client.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
@@ -53,7 +54,6 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
     );
   }
   const coursePath = pathTo("course", locale, { course: active.slug });
-  const percent = Math.round(active.progress * 100);
   return (
     <ScreenIntro id="dashboard">
       <Card aria-labelledby="active-heading" className="stack">
@@ -62,10 +62,7 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
         <h2 id="active-heading">
           <Link to={coursePath}>{active.title}</Link>
         </h2>
-        <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t("course.progressLabel")}>
-          <div className="progress__bar" style={{ width: `${percent}%` }} />
-        </div>
-        <p>{t("course.progress", { percent })}</p>
+        <CourseProgress progress={active.progress} />
         {active.pause_until ? (
           <PauseNotice pauseUntil={active.pause_until} locale={locale} />
         ) : active.active_module ? (

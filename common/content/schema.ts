@@ -15,6 +15,9 @@ const key = z.string().regex(KEY, "must be lowercase kebab-case (a-z, 0-9, -)");
 export const MODULE_TYPES = ["text", "list", "audio", "video", "evaluation", "worksheet", "post_part_screening"] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
 
+/** Module types completed by sending answers (a questionnaire), not by "Done". */
+export const ANSWERED_MODULE_TYPES: ReadonlySet<string> = new Set(["evaluation", "post_part_screening"]);
+
 export const COURSE_INSTRUMENTS = ["phq9", "gad7", "pss10", "miss"] as const;
 export const CATEGORIES = ["stress", "sleep", "anxiety", "depression"] as const;
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
+import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { EvaluationForm, type EvaluationResult } from "./evaluation-form.tsx";
 
@@ -28,8 +29,6 @@ export function formatPlaybackTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${String(m).padStart(2, "0")}:${rest}`;
 }
 
-/** Evaluations and screenings are completed by sending their answers. */
-const ANSWERED = new Set(["evaluation", "post_part_screening"]);
 
 /**
  * One module, full width: its text, list, transcript or instructions, and "Done" when the module
@@ -86,7 +85,7 @@ export function ModuleView({
           {t(error)}
         </Notice>
       ) : null}
-      {ANSWERED.has(module.type) ? (
+      {ANSWERED_MODULE_TYPES.has(module.type) ? (
         <>
           <EvaluationForm instrumentId={String(module.settings.instrument)} locale={locale} onSubmit={onAnswer} />
           <p>

@@ -6,6 +6,7 @@ import { zodFieldErrors } from "../../../common/schemas/field-errors.ts";
 import { worksheetValuesSchema, type WorksheetValues } from "../../../common/worksheets/worksheet.ts";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
+import { Checkbox, TextArea, TextField } from "../../components/field.tsx";
 import { ActionDialog } from "../../components/dialogs/action-dialog.tsx";
 import { ApiError } from "../../lib/api/client.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
@@ -122,51 +123,37 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
       <form className="stack" onSubmit={(e) => void save(e)} noValidate>
         {def.fields.map((field) => {
           const id = `ws-${field.key}`;
-          const error = errors[field.key];
-          const describedBy = [field.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-          const label = (
-            <label htmlFor={id} className="field__label">
-              {field.label[locale]}
-              {field.required ? <span className="field__required"> ({t("form.required")})</span> : null}
-            </label>
-          );
-          const common = { id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined, "aria-required": field.required || undefined };
+          const label = field.label[locale];
+          const error = errors[field.key] ? t(`form.errors.${errors[field.key]}`, { defaultValue: t("form.errors.invalid") }) : undefined;
+          const scale =
+            field.type === "scale" && field.min !== undefined && field.max !== undefined
+              ? t("worksheet.scale", { min: field.min, max: field.max })
+              : null;
+          const hint = [field.help?.[locale], scale].filter(Boolean).join(" ") || undefined;
+          const required = { required: field.required, requiredText: `(${t("form.required")})` };
+          const value = String(draft[field.key] ?? "");
+          const set = (next: string | boolean) => setDraft((d) => ({ ...d, [field.key]: next }));
+          if (field.type === "boolean") {
+            return (
+              <Checkbox key={field.key} id={id} label={label} hint={hint} error={error} {...required} checked={draft[field.key] === true} onChange={(e) => set(e.target.checked)} />
+            );
+          }
+          if (field.type === "longtext") {
+            return <TextArea key={field.key} id={id} label={label} hint={hint} error={error} {...required} rows={4} value={value} onChange={(e) => set(e.target.value)} />;
+          }
           return (
-            <div key={field.key} className={error ? "field field--invalid" : "field"}>
-              {field.type === "boolean" ? (
-                <label className="option">
-                  <input type="checkbox" {...common} checked={draft[field.key] === true} onChange={(e) => setDraft((d) => ({ ...d, [field.key]: e.target.checked }))} />
-                  <span>{field.label[locale]}</span>
-                </label>
-              ) : (
-                label
-              )}
-              {field.help ? (
-                <p id={`${id}-help`} className="field__hint">
-                  {field.help[locale]}
-                </p>
-              ) : null}
-              {error ? (
-                <p id={`${id}-error`} className="field__error">
-                  {t(`form.errors.${error}`, { defaultValue: t("form.errors.invalid") })}
-                </p>
-              ) : null}
-              {field.type === "longtext" ? (
-                <textarea className="input input--textarea" rows={4} {...common} value={String(draft[field.key] ?? "")} onChange={(e) => setDraft((d) => ({ ...d, [field.key]: e.target.value }))} />
-              ) : field.type === "boolean" ? null : (
-                <input
-                  className="input"
-                  {...common}
-                  type={field.type === "date" ? "date" : field.type === "time" ? "time" : "text"}
-                  inputMode={field.type === "number" || field.type === "scale" ? "numeric" : undefined}
-                  value={String(draft[field.key] ?? "")}
-                  onChange={(e) => setDraft((d) => ({ ...d, [field.key]: e.target.value }))}
-                />
-              )}
-              {field.type === "scale" && field.min !== undefined && field.max !== undefined ? (
-                <p className="field__hint">{t("worksheet.scale", { min: field.min, max: field.max })}</p>
-              ) : null}
-            </div>
+            <TextField
+              key={field.key}
+              id={id}
+              label={label}
+              hint={hint}
+              error={error}
+              {...required}
+              type={field.type === "date" ? "date" : field.type === "time" ? "time" : "text"}
+              inputMode={field.type === "number" || field.type === "scale" ? "numeric" : undefined}
+              value={value}
+              onChange={(e) => set(e.target.value)}
+            />
           );
         })}
         <div aria-live="polite">{status ? <Notice tone="info">{status}</Notice> : null}</div>

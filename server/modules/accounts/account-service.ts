@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { UserStatus } from "../../../common/schemas/me.ts";
 import type { AppContext } from "../../app-context.ts";
-import { consents, recoveryCodes } from "../../db/schema/accounts.ts";
+import { consents } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { rotateCsrfSecret } from "../../plugins/csrf.ts";
@@ -287,13 +287,4 @@ export async function deleteAccount(
   rotateCsrfSecret(req, reply);
   reply.header("Clear-Site-Data", '"cache", "storage"');
   if (user.email) await ctx.mailer.send({ to: user.email, ...mail.accountDeleted({ locale: user.locale }) });
-}
-
-/** Unused recovery codes left (the profile shows it). */
-export async function unusedRecoveryCodes(ctx: AppContext, userId: string): Promise<number> {
-  const rows = await ctx.db
-    .select({ id: recoveryCodes.id })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return rows.length;
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { CourseCard, CourseDetail } from "../../../common/schemas/courses.ts";
 import type { AppContext } from "../../app-context.ts";
@@ -19,8 +20,6 @@ type CourseRow = typeof courses.$inferSelect;
 type ModuleRow = typeof contentModules.$inferSelect;
 type PartRow = typeof courseParts.$inferSelect;
 
-/** Module types completed by their own answers (evaluations, worksheets, screenings). */
-const ANSWERED = new Set(["evaluation", "post_part_screening"]);
 
 function card(course: CourseRow, locale: Locale): CourseCard {
   const t = course.texts[locale];
@@ -70,10 +69,11 @@ export async function userCourses(ctx: AppContext, userId: string, locale: Local
     .select({ id: contentModules.id, courseId: contentModules.courseId })
     .from(contentModules)
     .where(eq(contentModules.archived, false));
+  const live = new Set(modules.map((m) => m.id));
   return rows.map((course) => {
     const p = progress.find((row) => row.courseId === course.id);
     const total = modules.filter((m) => m.courseId === course.id).length;
-    const completed = done.filter((d) => d.courseId === course.id && modules.some((m) => m.id === d.moduleId)).length;
+    const completed = done.filter((d) => d.courseId === course.id && live.has(d.moduleId)).length;
     return {
       ...card(course, locale),
       status: p?.completedAt ? "completed" : p ? "in_progress" : "not_started",
@@ -243,7 +243,7 @@ export async function completeModule(ctx: AppContext, userId: string, slug: stri
   return ctx.db.transaction(async (tx) => {
     const state = await courseState(ctx, tx, userId, course);
     const module = assertOpen(ctx, state, moduleKey);
-    if (ANSWERED.has(module.type)) throw new AppError("course.module_needs_answers");
+    if (ANSWERED_MODULE_TYPES.has(module.type)) throw new AppError("course.module_needs_answers");
     await tx
       .insert(moduleProgress)
       .values({ userId, moduleId: module.id, courseId: course.id, completedAt: ctx.clock.now() })
