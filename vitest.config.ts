@@ -4,7 +4,14 @@ export default defineConfig({
   test: {
     include: ["{app,common,server,scripts,content}/**/*.test.{ts,tsx}"],
     // Redis-backed tests run when a Redis server is configured (CI's PostgreSQL run sets it).
-    exclude: ["node_modules/**", "build/**", "tests/e2e/**", ...(process.env.REDIS_URL ? [] : ["**/*.redis.test.ts"])],
+    // Multi-instance tests (*.pg.test.ts) start app processes on PostgreSQL: CI's PostgreSQL run.
+    exclude: [
+      "node_modules/**",
+      "build/**",
+      "tests/e2e/**",
+      ...(process.env.REDIS_URL ? [] : ["**/*.redis.test.ts"]),
+      ...(process.env.DATABASE_URL?.startsWith("postgres") ? [] : ["**/*.pg.test.ts"]),
+    ],
     globalSetup: ["tests/setup/global-database.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     pool: "forks",

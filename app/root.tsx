@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import {
   Links,
   Meta,
@@ -9,14 +9,13 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { LOCALE_SETTINGS, localeOfPath } from "../common/i18n/locales.ts";
-import { userStatusSchema } from "../common/schemas/me.ts";
+import type { UserStatus } from "../common/schemas/me.ts";
 import type { Route } from "./+types/root";
 import { ApiClient, memoryTokenStore } from "./lib/api/client.ts";
 import { browserApi } from "./lib/api/browser-client.ts";
 import { apiContext, statusContext } from "./lib/app-context.ts";
 import { installChunkReload } from "./lib/chunk-reload.ts";
 import { TermsCheck } from "./features/accounts/terms-check.tsx";
-import { ErrorPage } from "./lib/error-page.tsx";
 import { Alternates, IdlePrefetch } from "./lib/head-extras.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { requestContext } from "./lib/request-context.ts";
@@ -26,6 +25,14 @@ import "./styles/base.css";
 import "./styles/shell.css";
 
 export const THEME_COLOR = "#084C44";
+
+/** Read by zod when it loads (before any module script runs): build no parsers with eval. */
+const ZOD_JITLESS = "globalThis.__zod_globalConfig={jitless:true}";
+/** The error page loads when an error is shown (the server renders it, the browser hydrates it). */
+const ErrorPage = lazy(() => import("./lib/error-page.tsx").then((m) => ({ default: m.ErrorPage })));
+
+/** The status schema, loaded only when responses are checked (zod stays out of the first load). */
+const loadUserStatusSchema = () => import("../common/schemas/me.ts").then((m) => m.userStatusSchema);
 
 /** Server: one API client per request over the in-process transport; the status, once. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -37,7 +44,7 @@ export const middleware: Route.MiddlewareFunction[] = [
       csrf: memoryTokenStore(),
     });
     context.set(apiContext, api);
-    context.set(statusContext, await api.get("/me/", { schema: userStatusSchema }));
+    context.set(statusContext, await api.get<UserStatus>("/me/", { schema: loadUserStatusSchema }));
     return next();
   },
 ];
@@ -47,7 +54,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ context }, next) => {
     const api = browserApi();
     context.set(apiContext, api);
-    context.set(statusContext, await api.get("/me/", { schema: userStatusSchema }));
+    context.set(statusContext, await api.get<UserStatus>("/me/", { schema: loadUserStatusSchema }));
     return next();
   },
 ];
@@ -55,7 +62,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 interface RootData {
   locale: ReturnType<typeof localeOfPath>;
   theme: Theme;
-  status: ReturnType<typeof userStatusSchema.parse>;
+  status: UserStatus;
   devPages: boolean;
   origin: string;
 }
@@ -107,6 +114,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
+        {/* The CSP forbids eval: zod must not probe `new Function` (a CSP violation on every page). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />
         <Links nonce={nonce} />
         {data ? <Alternates origin={data.origin} /> : null}
@@ -141,7 +150,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, []);
   return (
     <AppProviders>
-      <ErrorPage error={error} />
+      <Suspense fallback={null}>
+        <ErrorPage error={error} />
+      </Suspense>
     </AppProviders>
   );
 }

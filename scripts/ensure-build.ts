@@ -21,6 +21,12 @@ export function ensureBuild(root = process.cwd()): void {
   if (buildTime !== 0 && sourceTime <= buildTime && process.env.FORCE_BUILD !== "1") return;
   console.log("Building the web app…");
   const cli = path.join(root, "node_modules", "@react-router", "dev", "bin.cjs");
-  const result = spawnSync(process.execPath, [cli, "build"], { stdio: "inherit", cwd: root });
+  // A test runner sets NODE_ENV=test, which Vite would pass on to the browser code: React's
+  // development build would be bundled. The build tested is the production one.
+  const result = spawnSync(process.execPath, [cli, "build"], {
+    stdio: "inherit",
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error(`react-router build failed (${result.status})`);
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ensureChromium } from "./chromium.ts";
 
 /**
- * `npm test`: the one validation command — typecheck, lint, unit and API tests, end-to-end
+ * `npm test`: the one validation command — typecheck, lint, content check, unit and API tests, end-to-end
  * tests. Stops at the first failing step. `npm test -- --only=unit` runs a subset.
  */
 const root = process.cwd();
@@ -24,6 +24,8 @@ const steps: Step[] = [
   { name: "typecheck", command: bin("react-router"), args: ["typegen"] },
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
   { name: "lint", command: bin("eslint"), args: ["--max-warnings=0", "."] },
+  // Content: every language, transcript, caption and media file, and the media budget (no tools needed).
+  { name: "content", command: process.execPath, args: ["scripts/content-check.ts"] },
   {
     name: "unit",
     command: bin("vitest"),

@@ -1,6 +1,7 @@
 import type { Database, Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { FieldCipher } from "./lib/field-encryption.ts";
+import type { BankIdRpClient } from "./modules/bankid/rp-client.ts";
 import type { Mailer } from "./modules/mail/mailer.ts";
 import type { SessionInfo } from "./modules/sessions/session-types.ts";
 import type { Throttle, ThrottlePolicies } from "./modules/throttle/throttle.ts";
@@ -24,6 +25,8 @@ export interface AppContext {
   mailer: Mailer;
   throttle: Throttle;
   policies: ThrottlePolicies;
+  /** BankID RP API v6 client: the live service, or the simulator on loopback. */
+  bankid: BankIdRpClient;
 }
 
 declare module "fastify" {

@@ -47,6 +47,10 @@ describe("process endpoints and headers", () => {
         DATABASE_URL: "postgres://unused/db",
         SMTP_URL: "smtp://localhost:25",
         PUBLIC_ORIGIN: "https://kbt.example.se",
+        BANKID_BASE_URL: "https://appapi2.bankid.com/rp/v6.0",
+        BANKID_PFX_PATH: "/nonexistent/bankid.p12",
+        BANKID_PFX_PASSPHRASE: "unused",
+        BANKID_CA_PATH: "/nonexistent/bankid-ca.pem",
       },
     });
     try {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { API_PREFIX, registerEndpoints } from "./api/endpoint.ts";
 import { endpoints } from "./api/endpoints.ts";
 import { systemClock, type AppContext, type Clock } from "./app-context.ts";
@@ -10,15 +10,24 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { trustProxySetting } from "./env.ts";
 import { registerDevRoutes } from "./dev-routes.ts";
+import { AppError } from "./lib/app-error.ts";
 import { createFieldCipher } from "./lib/field-encryption.ts";
+import { bankidClientFor } from "./modules/bankid/bankid-setup.ts";
 import { registerContentAssets } from "./modules/content/assets.ts";
+import { registerMedia } from "./modules/media/media.ts";
 import { createMailer } from "./modules/mail/mailer.ts";
+import { pruneFinished } from "./modules/jobs/job-queue.ts";
+import { createWorker, runPeriodically } from "./modules/jobs/worker.ts";
+import { registerBenchRoutes } from "./modules/metrics/bench-routes.ts";
+import { registerMetrics } from "./modules/metrics/metrics-plugin.ts";
+import { planReminders, REMINDER_JOB, runReminderJob } from "./modules/reminders/reminder-service.ts";
+import { registerUnsubscribeRoutes } from "./modules/reminders/unsubscribe-routes.ts";
 import { PgThrottleStore } from "./modules/throttle/pg-throttle-store.ts";
 import { RedisThrottleStore } from "./modules/throttle/redis-throttle-store.ts";
 import { Throttle, throttlePolicies } from "./modules/throttle/throttle.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
-import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { applySecurityHeaders, securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 
 export interface BuildAppOptions {
@@ -31,6 +40,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The Vite dev server runs in this process (its HMR socket is allowed by the CSP). */
   devServer?: boolean;
+  /** Runs the background job worker (reminders) while the app is up; servers pass env.JOB_WORKER. */
+  worker?: boolean;
 }
 
 /** Paths without their query string: query strings may carry codes and tokens. */
@@ -68,16 +79,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: "idle",
+    // Errors raised before routing (a path that is not valid UTF-8) answer in the API's one error
+    // shape, like every other refusal, instead of Fastify's own body.
+    frameworkErrors: (_error, _req, reply) => {
+      const refusal = new AppError("request.invalid", { detail: "Malformed URL." });
+      applySecurityHeaders(reply as FastifyReply, {
+        url: "/api/",
+        dev: options.devServer ?? false,
+        production: env.isProduction,
+      });
+      (reply as FastifyReply).code(refusal.status).type("application/json; charset=utf-8").send(refusal.toJSON());
+    },
     return503OnClosing: true,
   });
 
   const clock = options.clock ?? systemClock;
-  const throttleStore = env.REDIS_URL ? new RedisThrottleStore(env.REDIS_URL) : new PgThrottleStore(database.db);
+  const throttleStore = env.REDIS_URL ? new RedisThrottleStore(env.REDIS_URL, env.REDIS_KEY_PREFIX) : new PgThrottleStore(database.db);
   const mailer = createMailer({
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     from: env.MAIL_FROM,
     outboxDir: outboxDir(env),
   });
+  const bankid = await bankidClientFor(env, { db: database.db, clock });
   const ctx: AppContext = {
     env,
     database,
@@ -88,11 +111,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     throttle: new Throttle(throttleStore, clock),
     policies: throttlePolicies({ lockAfter: env.THROTTLE_LOCK_AFTER, lockMs: env.THROTTLE_LOCK_MINUTES * 60_000 }),
+    bankid: bankid.client,
   };
   app.decorate("ctx", ctx);
   app.addHook("onClose", async () => {
     mailer.close();
     await throttleStore.close();
+    await bankid.close();
   });
 
   // Only JSON bodies: anything else is 415 (Fastify's default text/plain parser is removed).
@@ -109,6 +134,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     threshold: 1024,
     brotliOptions: { params: { [(await import("node:zlib")).constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  if (env.METRICS_ENABLED) await registerMetrics(app, { token: env.METRICS_TOKEN });
+  if (env.BENCH_STATIC_DIR) await registerBenchRoutes(app, env.BENCH_STATIC_DIR);
 
   app.get("/healthz", async (_req, reply) => {
     reply.header("Cache-Control", "no-store");
@@ -127,8 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.get("/vfkey", async (_req, reply) => reply.type("text/plain; charset=utf-8").send(key));
   }
 
-  registerContentAssets(app);
+  registerContentAssets(app, path.resolve(env.CONTENT_DIR));
+  registerMedia(app, path.resolve(env.CONTENT_DIR, "media"));
   registerEndpoints(app, endpoints);
+  await registerUnsubscribeRoutes(app);
   await registerDevRoutes(app);
   // Unknown /api paths answer JSON 404 (or 405), never the web app.
   // These routes change nothing, so the CSRF check does not apply to them.
@@ -137,5 +166,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.all("/api/*", notFound, async (_req, reply) => reply.callNotFound());
 
   if (options.web) await options.web(app);
+
+  if (options.worker) {
+    const worker = createWorker(ctx, {
+      handlers: { [REMINDER_JOB]: async (c, job) => void (await runReminderJob(c, job)) },
+      beforePoll: async (c) => {
+        await planReminders(c);
+        await pruneFinished(c.db, c.clock.now());
+      },
+      log: app.log,
+    });
+    const stop = runPeriodically(worker, env.JOB_POLL_SECONDS * 1000, (error) => app.log.error({ err: error }, "job worker failed"));
+    app.addHook("onClose", async () => stop());
+  }
   return app;
 }

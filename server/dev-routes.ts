@@ -5,6 +5,8 @@ import { zodFieldErrors } from "../common/schemas/field-errors.ts";
 import { CURRENT_TERMS_VERSION } from "../common/auth/terms.ts";
 import { outboxDir } from "./app.ts";
 import { registerOutboxPages } from "./dev-outbox.ts";
+import { consents } from "./db/schema/accounts.ts";
+import { registerDevBankIdRoutes } from "./modules/bankid/simulator/dev-bankid-routes.ts";
 import { users } from "./db/schema/users.ts";
 import { generateSecret } from "./modules/twofa/totp.ts";
 import { totpSecretAad } from "./modules/accounts/twofa-service.ts";
@@ -15,6 +17,8 @@ import { hashSessionId } from "./modules/sessions/session-service.ts";
 const sessionFixture = z.strictObject({
   verified: z.boolean().default(true),
   locale: z.enum(["sv", "en", "no", "da"]).default("sv"),
+  /** Another session for an existing fixture user (two devices of one person). */
+  user_id: z.uuid().optional(),
 });
 
 /**
@@ -28,6 +32,20 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
     const parsed = sessionFixture.safeParse(req.body ?? {});
     if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, "body") });
     const { ctx } = app;
+    if (parsed.data.user_id) {
+      const id = randomBytes(32).toString("base64url");
+      const now = ctx.clock.now();
+      await insertSession(ctx.db, {
+        idHash: hashSessionId(id),
+        userId: parsed.data.user_id,
+        verified: parsed.data.verified,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ctx.env.SESSION_ABSOLUTE_HOURS * 3_600_000),
+        ip: req.ip,
+        userAgent: "fixture",
+      });
+      return { user: { id: parsed.data.user_id }, sessionid: id };
+    }
     // A user as after registration and 2FA set-up: current terms accepted, authenticator enabled.
     const id0 = randomUUID();
     const secret = generateSecret();
@@ -45,6 +63,10 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
       })
       .returning({ id: users.id, email: users.email });
     if (!user) throw new Error("fixture user not created");
+    await ctx.db.insert(consents).values([
+      { userId: user.id, kind: "terms", version: CURRENT_TERMS_VERSION, locale: parsed.data.locale, givenAt: now0 },
+      { userId: user.id, kind: "health_data", version: CURRENT_TERMS_VERSION, locale: parsed.data.locale, givenAt: now0 },
+    ]);
     const id = randomBytes(32).toString("base64url");
     const now = ctx.clock.now();
     await insertSession(ctx.db, {
@@ -60,5 +82,6 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerOutboxPages(app, { outboxDir: outboxDir(app.ctx.env) });
+  if (app.ctx.env.BANKID_MODE === "simulator") registerDevBankIdRoutes(app);
 
 }

@@ -1,3 +1,4 @@
+import path from "node:path";
 import fastifyMiddie from "@fastify/middie";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
@@ -45,7 +46,7 @@ const app = await buildApp({
   },
 });
 
-await importContentAtStart(database.db, app.ctx.clock, app.log);
+await importContentAtStart(database.db, app.ctx.clock, app.log, path.resolve(env.CONTENT_DIR));
 await app.listen({ port: env.PORT, host: env.HOST });
 app.log.info(`development server on http://${env.HOST}:${env.PORT}`);
 

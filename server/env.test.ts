@@ -57,10 +57,39 @@ describe("parseEnv", () => {
       DATABASE_URL: "postgres://db/app",
       SMTP_URL: "smtp://mail:25",
       PUBLIC_ORIGIN: "https://kbt.example.se",
+      BANKID_BASE_URL: "https://appapi2.bankid.com/rp/v6.0",
+      BANKID_PFX_PATH: "/etc/kbt/bankid.p12",
+      BANKID_PFX_PASSPHRASE: "passphrase",
+      BANKID_CA_PATH: "/etc/kbt/bankid-ca.pem",
     });
     expect(env.isProduction).toBe(true);
+    expect(env.BANKID_MODE).toBe("live");
     expect(env.SECURE_COOKIES).toBe(true);
     expect(env.DEV_PAGES).toBe(false);
+  });
+
+  it("refuses the BankID simulator in production and a live mode without its certificate", () => {
+    const problemsOf = (source: Record<string, string>): string[] => {
+      try {
+        parseEnv({ DATA_DIR: tempDir(), ...source });
+      } catch (error) {
+        return (error as EnvError).problems;
+      }
+      return [];
+    };
+    expect(problemsOf({ NODE_ENV: "production", BANKID_MODE: "simulator" })).toContain(
+      "BANKID_MODE: the simulator is refused when NODE_ENV=production",
+    );
+    expect(problemsOf({ BANKID_MODE: "live" })).toEqual([
+      "BANKID_BASE_URL: required when BANKID_MODE=live",
+      "BANKID_PFX_PATH: required when BANKID_MODE=live",
+      "BANKID_PFX_PASSPHRASE: required when BANKID_MODE=live",
+      "BANKID_CA_PATH: required when BANKID_MODE=live",
+    ]);
+    expect(problemsOf({ BANKID_MODE: "live", BANKID_BASE_URL: "http://bankid.example/rp/v6.0" })).toContain(
+      "BANKID_BASE_URL: must be https:// (mutual TLS) when BANKID_MODE=live",
+    );
+    expect(parseEnv({ DATA_DIR: tempDir() }).BANKID_MODE).toBe("simulator");
   });
 
   it("redacts secrets when printed", () => {

@@ -57,26 +57,64 @@ const baseSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("KBT självhjälp <no-reply@localhost>"),
+  /** Where contact-form messages are e-mailed. */
+  SUPPORT_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, "must be an e-mail address")
+    .default("support@localhost"),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
     .optional(),
+  /** Prefix of the throttling keys in Redis (one Redis shared by several deployments). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default("throttle:"),
   /** Consecutive failed attempts on one account before it locks, and for how long (security baseline). */
   THROTTLE_LOCK_AFTER: z.coerce.number().int().min(3).default(100),
   THROTTLE_LOCK_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Length of a "day" in course pauses, in seconds; development may shorten pauses (default 86400). */
   COURSE_DAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(86_400),
+  /** The content folder (courses, pages, worksheets, featured.yaml, media/); tests point it at fixtures. */
+  CONTENT_DIR: z.string().min(1).default("content"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Site-verification key served at /vfkey (404 when unset). */
   VFKEY: z.string().optional(),
   /** Serve the development pages (/test, /dev/*). Defaults to on outside production. */
   DEV_PAGES: boolish.optional(),
   SECURE_COOKIES: boolish.optional(),
+  /** Run the background job worker (reminders) in this process; every instance may run one. */
+  JOB_WORKER: boolish.default(true),
+  /** Seconds between job-queue polls (and reminder planning passes). */
+  JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Serve GET /metrics (Prometheus text format). */
+  METRICS_ENABLED: boolish.default(false),
+  /** Bearer token for /metrics; required in production when metrics are on. */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Benchmark only: serve a file of BENCH_STATIC_DIR at /__bench/static/<name> (npm run bench). */
+  BENCH_STATIC_DIR: z.string().min(1).optional(),
+  /**
+   * BankID: `simulator` (the built-in RP API v6 simulator on loopback, the default outside
+   * production and refused in production) or `live` (BankID's service, mutual TLS).
+   */
+  BANKID_MODE: z.enum(["simulator", "live"]).optional(),
+  /** RP API base URL (live): https://appapi2.test.bankid.com/rp/v6.0 or https://appapi2.bankid.com/rp/v6.0. */
+  BANKID_BASE_URL: z.url().optional(),
+  /** The relying party's PKCS#12 certificate file, its passphrase, and BankID's CA certificate (PEM). */
+  BANKID_PFX_PATH: z.string().min(1).optional(),
+  BANKID_PFX_PASSPHRASE: z.string().optional(),
+  BANKID_CA_PATH: z.string().min(1).optional(),
+  /** Time limit of one RP API call, in milliseconds. */
+  BANKID_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Loopback port of the simulator (0 picks a free one). */
+  BANKID_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type RawEnv = z.infer<typeof baseSchema>;
 
-export interface Env extends Omit<RawEnv, "SECRET_KEY" | "FIELD_ENCRYPTION_KEYS" | "DEV_PAGES"> {
+export interface Env extends Omit<
+  RawEnv,
+  "SECRET_KEY" | "FIELD_ENCRYPTION_KEYS" | "DEV_PAGES" | "BANKID_MODE"
+> {
+  BANKID_MODE: "simulator" | "live";
   SECRET_KEY: string;
   FIELD_ENCRYPTION_KEYS: string;
   DEV_PAGES: boolean;
@@ -94,6 +132,14 @@ const REQUIRED_IN_PRODUCTION = [
   "PUBLIC_ORIGIN",
 ] as const;
 
+/** Settings the live BankID service needs (mutual TLS). */
+const BANKID_LIVE_SETTINGS = [
+  "BANKID_BASE_URL",
+  "BANKID_PFX_PATH",
+  "BANKID_PFX_PASSPHRASE",
+  "BANKID_CA_PATH",
+] as const;
+
 /** Names whose values must never be printed. */
 export const SECRET_NAMES = new Set([
   "SECRET_KEY",
@@ -102,6 +148,8 @@ export const SECRET_NAMES = new Set([
   "SMTP_URL",
   "REDIS_URL",
   "VFKEY",
+  "METRICS_TOKEN",
+  "BANKID_PFX_PASSPHRASE",
 ]);
 
 export class EnvError extends Error {
@@ -145,12 +193,25 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const raw = result.data;
   const isProduction = raw.NODE_ENV === "production";
+  const bankidMode = raw.BANKID_MODE ?? (isProduction ? "live" : "simulator");
+  const problems: string[] = [];
   if (isProduction) {
     const missing = REQUIRED_IN_PRODUCTION.filter((name) => !raw[name]);
-    const problems = missing.map((name) => `${name}: required when NODE_ENV=production`);
+    problems.push(...missing.map((name) => `${name}: required when NODE_ENV=production`));
     if (raw.DEV_PAGES === true) problems.push("DEV_PAGES: must not be enabled in production");
-    if (problems.length > 0) throw new EnvError(problems);
+    if (raw.METRICS_ENABLED && !raw.METRICS_TOKEN)
+      problems.push("METRICS_TOKEN: required when METRICS_ENABLED=true in production");
+    if (bankidMode === "simulator")
+      problems.push("BANKID_MODE: the simulator is refused when NODE_ENV=production");
   }
+  if (bankidMode === "live") {
+    const missing = BANKID_LIVE_SETTINGS.filter((name) => raw[name] === undefined);
+    problems.push(...missing.map((name) => `${name}: required when BANKID_MODE=live`));
+    if (raw.BANKID_BASE_URL && !raw.BANKID_BASE_URL.startsWith("https://")) {
+      problems.push("BANKID_BASE_URL: must be https:// (mutual TLS) when BANKID_MODE=live");
+    }
+  }
+  if (problems.length > 0) throw new EnvError(problems);
   const dataDir = path.resolve(raw.DATA_DIR);
   const secrets =
     raw.SECRET_KEY && raw.FIELD_ENCRYPTION_KEYS
@@ -161,6 +222,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     SECRET_KEY: raw.SECRET_KEY ?? secrets.SECRET_KEY,
     FIELD_ENCRYPTION_KEYS: raw.FIELD_ENCRYPTION_KEYS ?? secrets.FIELD_ENCRYPTION_KEYS,
     DEV_PAGES: raw.DEV_PAGES ?? !isProduction,
+    BANKID_MODE: bankidMode,
     SECURE_COOKIES: raw.SECURE_COOKIES ?? isProduction,
     isProduction,
     dataDir,
@@ -178,7 +240,9 @@ export function redactEnv(env: Env): Record<string, unknown> {
  * Turns TRUST_PROXY into what Fastify's `trustProxy` option takes: true/false, a hop count, or
  * a comma-separated list of proxy addresses.
  */
-export function trustProxySetting(value: string): boolean | string | ((address: string, hop: number) => boolean) {
+export function trustProxySetting(
+  value: string,
+): boolean | string | ((address: string, hop: number) => boolean) {
   if (value === "true") return true;
   if (value === "false" || value === "") return false;
   if (/^\d+$/.test(value)) {

@@ -6,6 +6,7 @@ import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { EnvError, parseEnv, redactEnv } from "./env.ts";
 import { importContentAtStart } from "./modules/content/startup.ts";
+import { scheduleVisitorCleanup } from "./modules/screening/cleanup.ts";
 
 /**
  * Boot: env → database → migrations → Fastify (API + SSR of the production build) → listen.
@@ -46,10 +47,12 @@ const app = await buildApp({
     mode: "production",
     clientDir: path.join(buildDir, "client"),
   }),
+  worker: env.JOB_WORKER,
 });
 
-await importContentAtStart(database.db, app.ctx.clock, app.log);
+await importContentAtStart(database.db, app.ctx.clock, app.log, path.resolve(env.CONTENT_DIR));
 await app.listen({ port: env.PORT, host: env.HOST });
+const stopCleanup = scheduleVisitorCleanup(app.ctx, app.log);
 app.log.info(
   {
     config: redactEnv(env),
@@ -63,6 +66,7 @@ let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
+  stopCleanup();
   app.log.info({ signal }, "shutting down");
   const force = setTimeout(() => {
     app.log.error("shutdown took longer than 10 s; exiting");

@@ -1,4 +1,5 @@
 import {
+  Suspense,
   createContext,
   useCallback,
   useContext,
@@ -102,6 +103,12 @@ export function DialogProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Runs `run` once mounted (after a Suspense boundary's lazy content has been shown). */
+function OnMount({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
+
 /**
  * The one modal layer: a native <dialog> shown modally (focus moves in and is trapped, the page
  * behind is inert), closed by Escape or a click on the backdrop unless the dialog disables
@@ -132,7 +139,7 @@ function DialogHost() {
 
   // A dialog may name the control that takes focus (`data-autofocus`, e.g. its first field);
   // this also keeps focus inside when one dialog replaces another (login → forgot password).
-  useEffect(() => {
+  const focusInitial = useCallback(() => {
     const dialog = ref.current;
     if (!dialog?.open) return;
     const target = dialog.querySelector<HTMLElement>("[data-autofocus]");
@@ -140,7 +147,8 @@ function DialogHost() {
     else if (!dialog.contains(document.activeElement)) {
       dialog.querySelector<HTMLElement>("input, button, a[href], textarea, select")?.focus();
     }
-  }, [state.open, state.name, state.data, definition]);
+  }, []);
+  useEffect(focusInitial, [state.open, state.name, state.data, definition, focusInitial]);
 
   const Content = definition?.component;
   return (
@@ -163,7 +171,11 @@ function DialogHost() {
               <Icon name="close" />
             </button>
           ) : null}
-          <Content titleId={titleId} data={state.data} confirm={state.confirm} cancel={state.cancel} close={close} />
+          {/* Lazy dialogs (React.lazy) load on first opening; focus moves in once they are shown. */}
+          <Suspense key={state.name} fallback={null}>
+            <Content titleId={titleId} data={state.data} confirm={state.confirm} cancel={state.cancel} close={close} />
+            <OnMount run={focusInitial} />
+          </Suspense>
         </div>
       ) : null}
     </dialog>

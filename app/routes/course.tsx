@@ -1,17 +1,18 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data as routeData, Link, useRevalidator, useSearchParams } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
-import type { CourseDetail } from "../../common/schemas/courses.ts";
+import type { CourseDetail, EvaluationResult as EvaluationResponse } from "../../common/schemas/courses.ts";
 import { Notice } from "../components/alert.tsx";
 import { Button, buttonClassName } from "../components/button.tsx";
 import { CourseImage } from "../features/courses/course-image.tsx";
 import { CourseProgress } from "../features/courses/course-progress.tsx";
 import type { EvaluationResult } from "../features/courses/evaluation-form.tsx";
-import { ModuleView, type ModuleContent } from "../features/courses/module-view.tsx";
+import { ModuleOverlay } from "../features/courses/module-overlay.tsx";
+import { ModuleView, type ModuleContent, type PartPosition } from "../features/courses/module-view.tsx";
 import { PauseNotice } from "../features/courses/pause-notice.tsx";
 import { WorksheetPanel, type WorksheetData } from "../features/courses/worksheet-panel.tsx";
-import { ApiError } from "../lib/api/client.ts";
+import { ApiError, apiPath } from "../lib/api/client.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { errorInfo } from "../lib/api/error-message.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
@@ -38,7 +39,7 @@ const data = screenData("course", async ({ api, params, locale, url }) => {
   if (key && /^[a-z0-9-]{1,80}$/.test(key)) {
     try {
       module = await api.get<ModuleContent>(`/courses/${encodeURIComponent(slug)}/modules/${key}/?locale=${locale}`);
-      if (module.type === "worksheet") worksheet = await api.get<WorksheetData>(`/worksheets/${String(module.settings.worksheet)}/`);
+      if (module.type === "worksheet") worksheet = await api.get<WorksheetData>(`/worksheets/${module.id}/rows/`);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       moduleError = errorKey(error);
@@ -83,20 +84,36 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
 
   const start = () =>
     run(() => browserApi().post(`/course-progress/clear-unfinished/?locale=${locale}`, { course: course.key }));
-  const complete = (key: string) =>
-    run(
-      () => browserApi().post(`/courses/${course.slug}/modules/${key}/complete/?locale=${locale}`, {}),
-      () => setSearch({}),
-    );
+  const close = () => setSearch({}, { preventScrollReset: true });
+  const reload = useCallback(() => void revalidator.revalidate(), [revalidator]);
+
+  /** The module's part and its place in it (progress within the part). */
+  function partOf(key: string): PartPosition | null {
+    for (const part of course.course_parts) {
+      const index = part.content_modules.findIndex((m) => m.key === key);
+      if (index >= 0) return { title: part.title, step: index + 1, steps: part.content_modules.length };
+    }
+    return null;
+  }
+
+  /**
+   * Completes the module through its progress_url (§4), reloads the course by slug and goes on to
+   * the next module of the part, or back to the course page when the part is done or paused.
+   */
+  const complete = (current: ModuleContent) =>
+    run(async () => {
+      const after = await browserApi().post<CourseDetail>(`${apiPath(current.progress_url)}?locale=${locale}`, {});
+      const part = after.course_parts.find((p) => p.content_modules.some((m) => m.id === current.id));
+      const next = part?.content_modules.find((m) => !m.completed);
+      if (next && !after.pause_until) setSearch({ modul: next.key }, { preventScrollReset: true });
+      else close();
+    });
 
   async function answer(answers: Record<string, number>): Promise<EvaluationResult | null> {
     if (!module) return null;
     setError(null);
     try {
-      const result = await browserApi().post<EvaluationResult>(
-        `/courses/${course.slug}/modules/${module.key}/answers/?locale=${locale}`,
-        { answers },
-      );
+      const result = await browserApi().post<EvaluationResponse>(`/evaluations/${module.id}/?locale=${locale}`, { answers });
       await revalidator.revalidate();
       return result;
     } catch (e) {
@@ -105,16 +122,17 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  if (module) {
-    return (
+  const overlay = module ? (
+    <ModuleOverlay labelledBy="module-title" onClose={close}>
       <ModuleView
         module={module}
-        backTo={here}
+        part={partOf(module.key)}
         busy={busy}
         error={error}
         locale={locale}
-        onComplete={() => void complete(module.key)}
+        onComplete={() => void complete(module)}
         onAnswer={answer}
+        onClose={close}
       >
         {worksheet ? (
           <WorksheetPanel
@@ -126,8 +144,8 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </ModuleView>
-    );
-  }
+    </ModuleOverlay>
+  ) : null;
 
   return (
     <div className="page stack course-page">
@@ -135,7 +153,7 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
         <Link to={pathTo("courses", locale)}>{t("course.allCourses")}</Link>
       </p>
       <CourseImage courseKey={course.key} image={course.image} />
-      <h1>{course.title}</h1>
+      <h1 tabIndex={-1}>{course.title}</h1>
       <p className="lead">{course.summary}</p>
       {moduleError ? <Notice tone="warning" role="alert">{t(moduleError)}</Notice> : null}
       {error ? <Notice tone="warning" role="alert">{t(error)}</Notice> : null}
@@ -150,24 +168,30 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
         <div className="stack">
           <CourseProgress progress={course.progress} completed={course.status === "completed"} />
           {course.pause_until ? (
-            <PauseNotice pauseUntil={course.pause_until} locale={locale} />
+            <PauseNotice pauseUntil={course.pause_until} locale={locale} onOver={reload} />
           ) : course.active_module ? (
-            <Link className={buttonClassName("primary", "lg")} to={`${here}?modul=${course.active_module}`}>
+            <Link className={buttonClassName("primary", "lg")} to={`${here}?modul=${course.active_module}`} preventScrollReset data-opener="continue">
               {t("course.continue")}
             </Link>
           ) : null}
         </div>
       )}
       <ol className="course-parts">
-        {course.parts.map((part) => {
+        {course.course_parts.map((part) => {
           const open = course.status !== "not_started" && (part.completed || part.key === course.active_part) && !(part.key === course.active_part && course.pause_until);
           return (
             <li key={part.key} className="card course-part">
               <h2>{part.title}</h2>
               <ol className="course-modules">
-                {part.modules.map((m) => (
+                {part.content_modules.map((m) => (
                   <li key={m.key} className={m.completed ? "course-module is-done" : "course-module"}>
-                    {open ? <Link to={`${here}?modul=${m.key}`}>{m.title}</Link> : <span>{m.title}</span>}
+                    {open ? (
+                      <Link to={`${here}?modul=${m.key}`} preventScrollReset data-opener={m.key}>
+                        {m.title}
+                      </Link>
+                    ) : (
+                      <span>{m.title}</span>
+                    )}
                     <span className="course-module__state">
                       {m.completed ? t("course.moduleDone") : open ? t(`course.types.${m.type}`) : t("course.moduleLocked")}
                     </span>
@@ -178,6 +202,7 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ol>
+      {overlay}
     </div>
   );
 }

@@ -1,13 +1,18 @@
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail } from "../../common/schemas/courses.ts";
+import { featuredContentResponse } from "../../common/schemas/featured-content.ts";
+import { profileResponse } from "../../common/schemas/profile.ts";
+import { evaluationHistoryResponse, recommendedCoursesResponse } from "../../common/schemas/screening.ts";
 import { buttonClassName } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
-import { ScreenIntro } from "../components/screen-intro.tsx";
 import { CourseImage } from "../features/courses/course-image.tsx";
 import { CourseProgress } from "../features/courses/course-progress.tsx";
 import { PauseNotice } from "../features/courses/pause-notice.tsx";
+import { FeaturedSection, HistorySection, RecommendedSection, SectionFailed } from "../features/dashboard/dashboard-sections.tsx";
+import { logFailure } from "../features/screening/use-onboarding-check.ts";
 import { ApiError } from "../lib/api/client.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/dashboard";
@@ -16,14 +21,35 @@ const screenGuards = guards("dashboard");
 export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
-/** The course in progress; §7: a 404 means there is none. */
-const data = screenData("dashboard", async ({ api, locale }) => {
+/** A section's data, or null when it could not be loaded (logged; the page still renders). */
+async function section<T>(what: string, load: () => Promise<T>): Promise<T | null> {
   try {
-    return { active: await api.get<CourseDetail>(`/active-course/?locale=${locale}`) };
+    return await load();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { active: null };
-    throw error;
+    logFailure(what, error);
+    return null;
   }
+}
+
+type ActiveCourse = { state: "none" } | { state: "failed" } | { state: "ready"; course: CourseDetail };
+
+/** Every section at once; §7: a 404 of the active course means there is none. */
+const data = screenData("dashboard", async ({ api, locale }) => {
+  const [active, profile, recommended, featured, history] = await Promise.all([
+    api.get<CourseDetail>(`/active-course/?locale=${locale}`).then(
+      (course): ActiveCourse => ({ state: "ready", course }),
+      (error: unknown): ActiveCourse => {
+        if (error instanceof ApiError && error.status === 404) return { state: "none" };
+        logFailure("active course", error);
+        return { state: "failed" };
+      },
+    ),
+    section("profile", () => api.get("/me/profile/", { schema: profileResponse })),
+    section("recommended courses", () => api.get(`/recommended-courses/?locale=${locale}`, { schema: recommendedCoursesResponse })),
+    section("featured content", () => api.get(`/featured-content/?locale=${locale}`, { schema: featuredContentResponse })),
+    section("evaluation history", () => api.get("/me/evaluation-history/", { schema: evaluationHistoryResponse })),
+  ]);
+  return { active, name: profile?.name?.trim() || null, recommended, featured, history };
 });
 export const loader = data.loader;
 export const clientLoader = data.clientLoader;
@@ -32,45 +58,73 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return screenMeta(loaderData);
 }
 
-export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
+/** The course in progress with its progress and either "Continue" or the pause countdown. */
+function ActiveCourseCard({ course, locale }: { course: CourseDetail; locale: Route.ComponentProps["loaderData"]["locale"] }) {
   const { t } = useTranslation();
-  const { active, locale } = loaderData;
-  if (!active) {
-    return (
-      <ScreenIntro id="dashboard">
-        <Card tone="soft" aria-labelledby="start-heading" className="stack">
-          <h2 id="start-heading">{t("dashboard.startHeading")}</h2>
-          <p>{t("dashboard.startText")}</p>
-          <div className="cluster">
-            <Link className={buttonClassName("primary", "lg")} to={pathTo("courses", locale)}>
-              {t("dashboard.chooseCourse")}
-            </Link>
-            <Link className={buttonClassName("secondary", "lg")} to={pathTo("extendedScreening", locale)}>
-              {t("dashboard.doScreening")}
-            </Link>
-          </div>
-        </Card>
-      </ScreenIntro>
-    );
-  }
-  const coursePath = pathTo("course", locale, { course: active.slug });
+  const revalidator = useRevalidator();
+  // When the pause ends, load the dashboard again: the next part opens and "Continue" appears.
+  const onOver = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  const coursePath = pathTo("course", locale, { course: course.slug });
   return (
-    <ScreenIntro id="dashboard">
-      <Card aria-labelledby="active-heading" className="stack">
-        <p className="course-card__meta">{t("dashboard.yourCourse")}</p>
-        <CourseImage courseKey={active.key} image={active.image} />
-        <h2 id="active-heading">
-          <Link to={coursePath}>{active.title}</Link>
-        </h2>
-        <CourseProgress progress={active.progress} />
-        {active.pause_until ? (
-          <PauseNotice pauseUntil={active.pause_until} locale={locale} />
-        ) : active.active_module ? (
-          <Link className={buttonClassName("primary", "lg")} to={`${coursePath}?modul=${active.active_module}`}>
+    <Card aria-labelledby="active-heading" className="stack">
+      <p className="course-card__meta">{t("dashboard.yourCourse")}</p>
+      <CourseImage courseKey={course.key} image={course.image} />
+      <h2 id="active-heading">
+        <Link to={coursePath}>{course.title}</Link>
+      </h2>
+      <CourseProgress progress={course.progress} />
+      {course.pause_until ? (
+        <PauseNotice pauseUntil={course.pause_until} locale={locale} onOver={onOver} />
+      ) : course.active_module ? (
+        <div>
+          <Link className={buttonClassName("primary", "lg")} to={`${coursePath}?modul=${course.active_module}`}>
             {t("course.continue")}
           </Link>
-        ) : null}
-      </Card>
-    </ScreenIntro>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/** No course in progress: choose one, or let the extended screening suggest one. */
+function StartCard({ locale }: { locale: Route.ComponentProps["loaderData"]["locale"] }) {
+  const { t } = useTranslation();
+  return (
+    <Card tone="soft" aria-labelledby="start-heading" className="stack">
+      <h2 id="start-heading">{t("dashboard.startHeading")}</h2>
+      <p>{t("dashboard.startText")}</p>
+      <div className="cluster">
+        <Link className={buttonClassName("primary", "lg")} to={pathTo("courses", locale)}>
+          {t("dashboard.chooseCourse")}
+        </Link>
+        <Link className={buttonClassName("secondary", "lg")} to={pathTo("extendedScreening", locale)}>
+          {t("dashboard.doScreening")}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { active, name, recommended, featured, history, locale } = loaderData;
+  return (
+    <div className="page stack dashboard">
+      <div className="stack stack--sm">
+        <h1>{name ? t("dashboard.greeting", { name }) : t("screens.dashboard.heading")}</h1>
+        <p className="lead">{t("screens.dashboard.description")}</p>
+      </div>
+      {active.state === "ready" ? <ActiveCourseCard course={active.course} locale={locale} /> : null}
+      {active.state === "none" ? <StartCard locale={locale} /> : null}
+      {active.state === "failed" ? (
+        <section className="stack dashboard-section" aria-labelledby="active-failed-heading">
+          <h2 id="active-failed-heading">{t("dashboard.yourCourse")}</h2>
+          <SectionFailed />
+        </section>
+      ) : null}
+      <RecommendedSection data={recommended} locale={locale} invite={active.state !== "none"} />
+      <FeaturedSection items={featured} locale={locale} />
+      <HistorySection history={history} locale={locale} />
+    </div>
   );
 }

@@ -1,6 +1,33 @@
+import { Suspense, lazy, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { PHQ9_SAFETY_ITEM, isCrisis } from "../../common/instruments/scoring.ts";
+import type { ExtendedScreening } from "../../common/schemas/screening.ts";
+import { Notice } from "../components/alert.tsx";
+import { Button } from "../components/button.tsx";
+import { CrisisPanel } from "../components/crisis-panel.tsx";
 import { ScreenIntro } from "../components/screen-intro.tsx";
+import { handleScreeningError } from "../features/screening/handle-screening-error.ts";
+import { LoadFailed } from "../features/screening/load-failed.tsx";
+import { QuestionList, unansweredQuestions } from "../features/screening/question-list.tsx";
+import { useApiData } from "../features/screening/use-api-data.ts";
+import { useLoggedIn, useOnboardingCheck } from "../features/screening/use-onboarding-check.ts";
+import { browserApi } from "../lib/api/browser-client.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/extended-screening";
+// The results' styles load with the page (a stylesheet added later would come after the themes).
+import "../components/history-chart.css";
+import "../features/screening/screening.css";
+
+const loadExtendedScreeningResponse = () => import("../../common/schemas/screening.ts").then((m) => m.extendedScreeningResponse);
+/** The questionnaires' texts (all four languages) load with the screening, not with the page. */
+const loadInstruments = () => import("../../common/instruments/registry.ts");
+/* The results view (shown once every group is done) loads when needed. */
+const AreaResults = lazy(() => import("../features/screening/area-results.tsx").then((m) => ({ default: m.AreaResults })));
+const RecommendedCourses = lazy(() => import("../features/screening/recommended-courses.tsx").then((m) => ({ default: m.RecommendedCourses })));
+const EvaluationHistoryPanel = lazy(() =>
+  import("../features/screening/evaluation-history-panel.tsx").then((m) => ({ default: m.EvaluationHistoryPanel })),
+);
 
 const screenGuards = guards("extendedScreening");
 export const middleware = screenGuards.middleware;
@@ -14,6 +41,133 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return screenMeta(loaderData);
 }
 
-export default function ExtendedScreeningScreen() {
-  return <ScreenIntro id="extendedScreening" />;
+/**
+ * The extended screening: one group per questionnaire, answered one at a time, each saved at
+ * once (token header for visitors, session for users), so a later visit resumes. The server
+ * scores; when every group is done the results, recommended courses and (logged in) the history.
+ */
+export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = loaderData;
+  const navigate = useNavigate();
+  const loggedIn = useLoggedIn();
+  useOnboardingCheck(locale);
+  const load = useApiData("extended screening", async () => {
+    const [screening, instruments] = await Promise.all([
+      browserApi().get(`/screening-extended/?locale=${locale}`, { schema: loadExtendedScreeningResponse }),
+      loadInstruments(),
+    ]);
+    return { screening, getInstrument: instruments.getInstrument };
+  });
+  const [saved, setSaved] = useState<ExtendedScreening | null>(null);
+  const [again, setAgain] = useState(false);
+  const [answers, setAnswers] = useState<Record<string, number>>({});
+  const [missing, setMissing] = useState<string[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const loaded = load.result.state === "ready" ? load.result.data : null;
+  const view = saved ?? loaded?.screening ?? null;
+  if (!view || !loaded) {
+    return (
+      <ScreenIntro id="extendedScreening">
+        {load.result.state === "failed" ? <LoadFailed onRetry={load.retry} /> : <p role="status">{t("screening.loading")}</p>}
+      </ScreenIntro>
+    );
+  }
+
+  const restarting = again && view.results !== null;
+  if (view.results && !restarting) {
+    return (
+      <div className="page stack">
+        {view.crisis ? <CrisisPanel locale={locale} headingId="crisis-result" /> : null}
+        <h1 ref={heading} tabIndex={-1}>
+          {t("screening.extended.resultsHeading")}
+        </h1>
+        <p className="lead">{t("screening.extended.resultsIntro")}</p>
+        <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
+          <AreaResults areas={view.results.areas} locale={locale} headingLevel={2} />
+          <RecommendedCourses locale={locale} />
+          {loggedIn ? <EvaluationHistoryPanel locale={locale} /> : null}
+        </Suspense>
+        <div>
+          <Button type="button" variant="secondary" onClick={() => setAgain(true)}>
+            {t("screening.extended.again")}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const groups = view.groups.map((g) => ({ ...g, completed: restarting ? false : g.completed }));
+  const done = groups.filter((g) => g.completed).length;
+  const index = groups.findIndex((g) => !g.completed);
+  const group = groups[index];
+  if (!group) return null;
+  const instrument = loaded.getInstrument(group.instrument);
+  const crisisNow = isCrisis(answers) || (view.crisis && !restarting);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!group) return;
+    const unanswered = unansweredQuestions(group.questions, answers);
+    setMissing(unanswered);
+    if (unanswered.length) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const next = await browserApi().post(`/screening-extended/?locale=${locale}`, { groups: { [group.id]: { answers } } }, { schema: loadExtendedScreeningResponse });
+      setSaved(next);
+      setAgain(false);
+      setAnswers({});
+      window.scrollTo(0, 0);
+      requestAnimationFrame(() => heading.current?.focus());
+    } catch (error) {
+      if (!handleScreeningError(error, "extended screening", navigate, locale)) setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ScreenIntro id="extendedScreening">
+      <div className="stack stack--sm">
+        <label htmlFor="screening-progress">{t("screening.extended.progress", { done, total: groups.length })}</label>
+        <progress id="screening-progress" className="screening-progress" value={done} max={groups.length} />
+        {done > 0 && !restarting ? <p className="muted">{t("screening.extended.resume")}</p> : null}
+      </div>
+      <form className="stack" noValidate onSubmit={(event) => void submit(event)} key={`${group.id}-${String(restarting)}`}>
+        <h2 ref={heading} tabIndex={-1}>
+          {t("screening.extended.groupHeading", { number: index + 1, total: groups.length, title: instrument.title[locale] })}
+        </h2>
+        {missing.length ? (
+          <Notice tone="warning" role="alert">
+            {t("screening.answerAll", { count: missing.length })}
+          </Notice>
+        ) : null}
+        <QuestionList
+          questions={group.questions}
+          answers={answers}
+          missing={missing}
+          onAnswer={(id, value) => {
+            setAnswers((current) => ({ ...current, [id]: value }));
+            setMissing((current) => current.filter((m) => m !== id));
+          }}
+          afterQuestion={(id) =>
+            id === PHQ9_SAFETY_ITEM ? <div role="alert">{isCrisis(answers) ? <CrisisPanel locale={locale} headingId="crisis-now" /> : null}</div> : null
+          }
+        />
+        {crisisNow && group.id !== "phq9" ? <CrisisPanel locale={locale} headingId="crisis-earlier" /> : null}
+        {failed ? (
+          <Notice tone="warning" role="alert">
+            {t("screening.saveFailed")}
+          </Notice>
+        ) : null}
+        <Button type="submit" variant="primary" size="lg" disabled={busy}>
+          {index === groups.length - 1 || groups.filter((g) => !g.completed).length === 1 ? t("screening.extended.finish") : t("screening.extended.save")}
+        </Button>
+      </form>
+    </ScreenIntro>
+  );
 }

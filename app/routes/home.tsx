@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { buttonClassName } from "../components/button.tsx";
 import { Notice } from "../components/alert.tsx";
-import { ACCOUNT_DELETED } from "../features/accounts/delete-account-form.tsx";
+import { ACCOUNT_DELETED } from "../features/accounts/account-deleted.ts";
 import { VisitorActions } from "../features/accounts/visitor-actions.tsx";
 import { useDialog } from "../lib/dialog.tsx";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
@@ -31,6 +31,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { locale } = loaderData;
   const deleted = (location.state as { notice?: string } | null)?.notice === ACCOUNT_DELETED;
   const openLogin = search.get("login") === "email";
+  const bankidReturn = search.has("bankid");
   const openDialog = dialog.open;
 
   // The "you already have an account" e-mail links here with ?login=email.
@@ -39,6 +40,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     openDialog("EmailPwdLoginDialog");
     void navigate(pathTo("home", locale), { replace: true });
   }, [openLogin, openDialog, navigate, locale]);
+
+  // BankID's return URL (this device, on phones): the login dialog carries on with the order.
+  useEffect(() => {
+    if (!bankidReturn) return;
+    openDialog("EmailPwdLoginDialog", { data: { resumeBankId: true } });
+    // The nonce leaves the address bar without a navigation (which would reload the screen).
+    window.history.replaceState(window.history.state, "", pathTo("home", locale));
+  }, [bankidReturn, openDialog, locale]);
 
   return (
     <div className="page stack landing">

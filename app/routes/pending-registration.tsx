@@ -1,17 +1,15 @@
-import { useState } from "react";
+import { Suspense, lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { Notice } from "../components/alert.tsx";
-import { Button } from "../components/button.tsx";
-import { TextField } from "../components/field.tsx";
-import { emailForm } from "../features/accounts/form-schemas.ts";
 import { useFocusHeading } from "../features/accounts/use-focus-heading.ts";
-import { useFormIds } from "../features/accounts/use-form-ids.ts";
-import { browserApi } from "../lib/api/browser-client.ts";
-import { FormErrorSummary } from "../lib/form/form-error-summary.tsx";
-import { useForm } from "../lib/form/use-form.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/pending-registration";
+
+/* The form to send the link again loads beside the page (React.lazy): rendered by the server,
+   hydrated once its code is there. */
+const ResendCodeForm = lazy(() =>
+  import("../features/accounts/resend-code-form.tsx").then((m) => ({ default: m.ResendCodeForm })),
+);
 
 const screenGuards = guards("pendingRegistration");
 export const middleware = screenGuards.middleware;
@@ -34,19 +32,8 @@ export default function PendingRegistrationScreen({ loaderData }: Route.Componen
   const { locale } = loaderData;
   const location = useLocation();
   const heading = useFocusHeading();
-  const idFor = useFormIds();
   const known = (location.state as { email?: unknown } | null)?.email;
   const stateEmail = typeof known === "string" ? known : null;
-  const [resentTo, setResentTo] = useState<string | null>(null);
-  const form = useForm({
-    schema: emailForm,
-    initial: { email: stateEmail ?? "" },
-    onSubmit: async ({ email }) => {
-      setResentTo(null);
-      await browserApi().post("/coderequest", { email, locale });
-      setResentTo(email);
-    },
-  });
   return (
     <div className="page page--narrow stack">
       <h1 ref={heading} tabIndex={-1}>
@@ -65,42 +52,9 @@ export default function PendingRegistrationScreen({ loaderData }: Route.Componen
       <section className="card stack stack--md" aria-labelledby="pending-again">
         <h2 id="pending-again">{t("accounts.pending.againHeading")}</h2>
         <p>{t("accounts.pending.againText")}</p>
-        <form
-          className="stack stack--md"
-          noValidate
-          onSubmit={(event) => void form.handleSubmit(event)}
-        >
-          <FormErrorSummary
-            messages={form.messages}
-            formError={form.formError}
-            idFor={idFor}
-            attempt={form.submitCount}
-          />
-          {stateEmail ? null : (
-            <TextField
-              id={idFor("email")}
-              label={t("accounts.fields.email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={form.values.email}
-              error={form.errors.email}
-              onChange={(event) => form.setValue("email", event.target.value)}
-            />
-          )}
-          <div>
-            <Button type="submit" variant="secondary" busy={form.submitting}>
-              {t("accounts.pending.sendAgain")}
-            </Button>
-          </div>
-        </form>
-        <div role="status">
-          {resentTo ? (
-            <Notice tone="success">
-              <p>{t("accounts.pending.resent", { email: resentTo })}</p>
-            </Notice>
-          ) : null}
-        </div>
+        <Suspense fallback={null}>
+          <ResendCodeForm locale={locale} stateEmail={stateEmail} />
+        </Suspense>
       </section>
     </div>
   );

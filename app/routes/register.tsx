@@ -1,28 +1,25 @@
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
-import { pathTo } from "../../common/routing/route-table.ts";
-import {
-  emailCodeSchema,
-  statusResponse,
-  termsResponse,
-  validateTokenResponse,
-} from "../../common/schemas/accounts.ts";
+import { useSearchParams } from "react-router";
+import { EMAIL_CODE_PATTERN } from "../../common/schemas/email-code.ts";
 import { Notice } from "../components/alert.tsx";
 import { Button } from "../components/button.tsx";
-import { Checkbox } from "../components/field.tsx";
-import { PasswordField } from "../components/password-field.tsx";
-import { newPasswordField, requiredConsent } from "../features/accounts/form-schemas.ts";
-import { useFormIds } from "../features/accounts/use-form-ids.ts";
 import { ApiError } from "../lib/api/client.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { errorInfo, errorMessage, type ErrorInfo } from "../lib/api/error-message.ts";
 import { useDialog } from "../lib/dialog.tsx";
-import { FormErrorSummary } from "../lib/form/form-error-summary.tsx";
-import { useForm } from "../lib/form/use-form.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/register";
+
+/** The response schemas, loaded only when responses are checked (zod stays out of the first load). */
+const accountSchemas = () => import("../../common/schemas/accounts.ts");
+
+/* The form shows once the link is checked in the browser; its code loads beside the page. */
+const CompleteForm = lazy(() =>
+  import("../features/accounts/complete-registration-form.tsx").then((m) => ({
+    default: m.CompleteForm,
+  })),
+);
 
 const screenGuards = guards("register");
 export const middleware = screenGuards.middleware;
@@ -30,7 +27,7 @@ export const clientMiddleware = screenGuards.clientMiddleware;
 
 /** The current terms version (the consent names it); the code is checked in the browser. */
 const data = screenData("register", async ({ api }) => ({
-  terms: await api.get("/terms/", { schema: termsResponse }),
+  terms: await api.get("/terms/", { schema: () => accountSchemas().then((m) => m.termsResponse) }),
 }));
 export const loader = data.loader;
 export const clientLoader = data.clientLoader;
@@ -50,14 +47,18 @@ function useRegistrationLink(code: string | null): [LinkState, () => void] {
   const [state, setState] = useState<LinkState>({ kind: "checking" });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!code || !emailCodeSchema.safeParse(code).success) {
+    if (!code || !EMAIL_CODE_PATTERN.test(code)) {
       setState({ kind: "invalid" });
       return;
     }
     let cancelled = false;
     setState({ kind: "checking" });
     browserApi()
-      .post("/onboarding/validate-token", { code }, { schema: validateTokenResponse })
+      .post(
+        "/onboarding/validate-token",
+        { code },
+        { schema: () => accountSchemas().then((m) => m.validateTokenResponse) },
+      )
       .then(({ email }) => {
         if (!cancelled) setState({ kind: "valid", email });
       })
@@ -105,7 +106,14 @@ export default function RegisterScreen({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       {link.kind === "valid" && code ? (
-        <CompleteForm code={code} email={link.email} termsVersion={terms.version} locale={locale} />
+        <Suspense fallback={<p className="muted">{t("accounts.complete.checking")}</p>}>
+          <CompleteForm
+            code={code}
+            email={link.email}
+            termsVersion={terms.version}
+            locale={locale}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
@@ -129,125 +137,5 @@ function InvalidLink() {
         </Button>
       </div>
     </div>
-  );
-}
-
-function CompleteForm({
-  code,
-  email,
-  termsVersion,
-  locale,
-}: {
-  code: string;
-  email: string;
-  termsVersion: string;
-  locale: Route.ComponentProps["loaderData"]["locale"];
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const idFor = useFormIds();
-  const form = useForm({
-    schema: z.strictObject({
-      password: newPasswordField(email),
-      accept_terms: requiredConsent,
-      consent_health_data: requiredConsent,
-    }),
-    initial: { password: "", accept_terms: false, consent_health_data: false },
-    // A changed terms version is about the terms box.
-    serverField: (path) =>
-      path === "body.terms_version"
-        ? "accept_terms"
-        : path.startsWith("body.")
-          ? path.slice(5)
-          : null,
-    onSubmit: async (values) => {
-      const api = browserApi();
-      await api.post(
-        "/onboarding/complete",
-        {
-          code,
-          password: values.password,
-          terms_version: termsVersion,
-          accept_terms: true,
-          consent_health_data: true,
-        },
-        { schema: statusResponse },
-      );
-      // The server rotated the CSRF secret with the new session: fetch a fresh token next time.
-      api.options.csrf.set(null);
-      await navigate(pathTo("enable2fa", locale));
-    },
-  });
-  const newTab = t("accounts.newTab");
-  return (
-    <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-      <p className="lead">{t("screens.register.description")}</p>
-      <FormErrorSummary
-        messages={form.messages}
-        formError={form.formError}
-        idFor={idFor}
-        attempt={form.submitCount}
-        labels={{
-          password: t("accounts.complete.password"),
-          accept_terms: t("accounts.complete.termsShort"),
-          consent_health_data: t("accounts.complete.healthShort"),
-        }}
-      />
-      <dl className="account-email">
-        <dt>{t("accounts.fields.email")}</dt>
-        <dd>{email}</dd>
-      </dl>
-      {/* Lets password managers save the address together with the new password. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
-        id={idFor("password")}
-        label={t("accounts.complete.password")}
-        hint={t("accounts.passwordPolicy")}
-        autoComplete="new-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(event) => form.setValue("password", event.target.value)}
-      />
-      <fieldset className="stack stack--md consents">
-        <legend>{t("accounts.complete.consentsLegend")}</legend>
-        <Checkbox
-          id={idFor("accept_terms")}
-          label={t("accounts.complete.terms")}
-          hint={
-            <>
-              <Link to={pathTo("terms", locale)} target="_blank" rel="noopener">
-                {t("accounts.complete.termsLink")}
-                <span className="visually-hidden"> {newTab}</span>
-              </Link>{" "}
-              {t("accounts.complete.termsVersion", { version: termsVersion })}
-            </>
-          }
-          checked={form.values.accept_terms}
-          error={form.errors.accept_terms}
-          onChange={(event) => form.setValue("accept_terms", event.target.checked)}
-        />
-        <Checkbox
-          id={idFor("consent_health_data")}
-          label={t("accounts.complete.health")}
-          hint={
-            <>
-              {t("accounts.complete.healthWhy")}{" "}
-              <Link to={pathTo("privacy", locale)} target="_blank" rel="noopener">
-                {t("accounts.complete.privacyLink")}
-                <span className="visually-hidden"> {newTab}</span>
-              </Link>
-            </>
-          }
-          checked={form.values.consent_health_data}
-          error={form.errors.consent_health_data}
-          onChange={(event) => form.setValue("consent_health_data", event.target.checked)}
-        />
-      </fieldset>
-      <div>
-        <Button type="submit" size="lg" busy={form.submitting}>
-          {t("accounts.complete.submit")}
-        </Button>
-      </div>
-    </form>
   );
 }

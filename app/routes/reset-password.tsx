@@ -1,21 +1,21 @@
-import { useRef, useState } from "react";
+import { Suspense, lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { z } from "zod";
-import { emptyResponseSchema } from "../../common/schemas/common.ts";
-import { Notice } from "../components/alert.tsx";
-import { Button } from "../components/button.tsx";
-import { PasswordField } from "../components/password-field.tsx";
-import { ForgotPasswordForm } from "../features/accounts/forgot-password-form.tsx";
-import { newPasswordField } from "../features/accounts/form-schemas.ts";
-import { useFormIds } from "../features/accounts/use-form-ids.ts";
-import { ApiError } from "../lib/api/client.ts";
-import { browserApi } from "../lib/api/browser-client.ts";
-import { useDialog } from "../lib/dialog.tsx";
-import { FormErrorSummary } from "../lib/form/form-error-summary.tsx";
-import { useForm } from "../lib/form/use-form.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/reset-password";
+
+/* The forms load beside the page (React.lazy): the server renders them, the browser hydrates them
+   once their code is there; they keep the form code and zod out of the page's first load. */
+const ForgotPasswordForm = lazy(() =>
+  import("../features/accounts/forgot-password-form.tsx").then((m) => ({
+    default: m.ForgotPasswordForm,
+  })),
+);
+const NewPasswordForm = lazy(() =>
+  import("../features/accounts/new-password-form.tsx").then((m) => ({
+    default: m.NewPasswordForm,
+  })),
+);
 
 const screenGuards = guards("resetPassword");
 export const middleware = screenGuards.middleware;
@@ -39,95 +39,18 @@ export default function ResetPasswordScreen() {
       <div className="page page--narrow stack">
         <h1>{t("screens.resetPassword.heading")}</h1>
         <p className="lead">{t("accounts.reset.requestLead")}</p>
-        <ForgotPasswordForm />
+        <Suspense fallback={null}>
+          <ForgotPasswordForm />
+        </Suspense>
       </div>
     );
   }
   return (
     <div className="page page--narrow stack">
       <h1>{t("screens.resetPassword.heading")}</h1>
-      <NewPasswordForm token={token} onNewLink={() => setSearch({}, { replace: true })} />
+      <Suspense fallback={null}>
+        <NewPasswordForm token={token} onNewLink={() => setSearch({}, { replace: true })} />
+      </Suspense>
     </div>
-  );
-}
-
-const newPasswordForm = z.strictObject({ password: newPasswordField() });
-
-function NewPasswordForm({ token, onNewLink }: { token: string; onNewLink(): void }) {
-  const { t } = useTranslation();
-  const dialog = useDialog();
-  const idFor = useFormIds();
-  const [state, setState] = useState<"form" | "done" | "invalid">("form");
-  const result = useRef<HTMLDivElement>(null);
-  const form = useForm({
-    schema: newPasswordForm,
-    initial: { password: "" },
-    onSubmit: async ({ password }) => {
-      try {
-        await browserApi().post(
-          "/password/reset/complete",
-          { token, password },
-          { schema: emptyResponseSchema },
-        );
-        setState("done");
-      } catch (error) {
-        if (
-          error instanceof ApiError &&
-          (error.code === "auth.link_invalid" || error.fields["body.token"])
-        ) {
-          setState("invalid");
-        } else throw error;
-      }
-      setTimeout(() => result.current?.focus(), 0);
-    },
-  });
-  if (state === "done") {
-    return (
-      <div ref={result} tabIndex={-1} className="stack">
-        <Notice tone="success" title={t("accounts.reset.doneTitle")}>
-          <p>{t("accounts.reset.done")}</p>
-        </Notice>
-        <div>
-          <Button onClick={() => dialog.open("EmailPwdLoginDialog")}>{t("nav.login")}</Button>
-        </div>
-      </div>
-    );
-  }
-  if (state === "invalid") {
-    return (
-      <div ref={result} tabIndex={-1} className="stack">
-        <Notice tone="info" title={t("accounts.reset.invalidTitle")}>
-          <p>{t("accounts.reset.invalidText")}</p>
-        </Notice>
-        <div>
-          <Button onClick={onNewLink}>{t("accounts.reset.newLink")}</Button>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-      <p className="lead">{t("accounts.reset.lead")}</p>
-      <FormErrorSummary
-        messages={form.messages}
-        formError={form.formError}
-        idFor={idFor}
-        attempt={form.submitCount}
-      />
-      <PasswordField
-        id={idFor("password")}
-        label={t("accounts.reset.newPassword")}
-        hint={t("accounts.passwordPolicy")}
-        autoComplete="new-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(event) => form.setValue("password", event.target.value)}
-      />
-      <div>
-        <Button type="submit" busy={form.submitting}>
-          {t("accounts.reset.submit")}
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { Button } from "../components/button.tsx";
 import { TextField } from "../components/field.tsx";
 import { useDialog } from "../lib/dialog.tsx";
@@ -22,18 +21,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return screenMeta(loaderData);
 }
 
-const demoSchema = z.object({
-  name: z.string().trim().min(2),
-  email: z.email(),
-});
-
 export default function TestPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const dialog = useDialog();
   const idPrefix = useId();
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
-    schema: demoSchema,
+    schema: () => import("../lib/form/demo-form-schema.ts").then((m) => m.demoSchema),
     initial: { name: "", email: "" },
     onSubmit: async (values) => setSent(values.name),
   });

@@ -67,7 +67,10 @@ export const moduleFrontMatter: Record<ModuleType, z.ZodType> = {
   text: z.strictObject({ title: z.string().min(2).max(160) }),
   list: z.strictObject({ title: z.string().min(2).max(160), items: z.array(z.string().min(2)).min(2) }),
   audio: z.strictObject({ title: z.string().min(2).max(160) }),
-  video: z.strictObject({ title: z.string().min(2).max(160), captions: z.array(caption).min(1) }),
+  video: z.strictObject({
+    title: z.string().min(2).max(160),
+    captions: z.array(caption, { error: "missing captions: a video needs its caption list" }).min(1, "missing captions: a video needs its caption list"),
+  }),
   evaluation: z.strictObject({ title: z.string().min(2).max(160) }),
   worksheet: z.strictObject({ title: z.string().min(2).max(160) }),
   post_part_screening: z.strictObject({ title: z.string().min(2).max(160) }),
@@ -106,3 +109,26 @@ export const pageFrontMatter = z.strictObject({
   title: z.string().min(2).max(160),
   description: z.string().max(300).optional(),
 });
+
+const featuredText = z.strictObject({
+  sv: z.string().min(2).max(240),
+  en: z.string().min(2).max(240),
+  no: z.string().min(2).max(240),
+  da: z.string().min(2).max(240),
+});
+const featuredBase = { key, title: featuredText, text: featuredText };
+
+/** `content/featured.yaml`: featured items referring to a course, a module or a page, in order. */
+export const featuredYamlSchema = z.strictObject({
+  items: z
+    .array(
+      z.discriminatedUnion("kind", [
+        z.strictObject({ ...featuredBase, kind: z.literal("course"), course: key }),
+        z.strictObject({ ...featuredBase, kind: z.literal("module"), course: key, module: key }),
+        z.strictObject({ ...featuredBase, kind: z.literal("page"), page: key }),
+      ]),
+    )
+    .min(1)
+    .max(20),
+});
+export type FeaturedItemDef = z.infer<typeof featuredYamlSchema>["items"][number];

@@ -21,6 +21,10 @@ export const ERROR_CODES = [
   "course.not_started",
   "course.locked",
   "course.module_needs_answers",
+  "onboarding.token_invalid",
+  "bankid.already_in_progress",
+  "bankid.unavailable",
+  "bankid.reauth_required",
   "csrf.failed",
   "server.error",
 ] as const;

@@ -99,7 +99,7 @@ export const SCREENS: readonly Screen[] = [
   { id: "courses", paths: { sv: "/kurser", en: "/courses", no: "/kurs", da: "/kurser" }, file: "courses.tsx", layout: "app", guards: [], menu: "COURSE_OVERVIEW", nav: "courses" },
   { id: "course", paths: { sv: "/kurser/:course", en: "/courses/:course", no: "/kurs/:course", da: "/kurser/:course" }, file: "course.tsx", layout: "app", guards: ["loggedin"], menu: "SINGLE_COURSE", nav: "courses" },
   { id: "aboutUs", paths: { sv: "/omoss", en: "/aboutus", no: "/omoss", da: "/omos" }, file: "about-us.tsx", layout: "app", guards: [], menu: "PROFILE", nav: "profile" },
-  { id: "onboarding", paths: same("/onboarding"), file: "onboarding.tsx", layout: "screening", guards: ["onboarding"], menu: "DEFAULT" },
+  { id: "onboarding", paths: same("/onboarding"), file: "onboarding.tsx", layout: "screening", guards: ["loggedout"], menu: "DEFAULT" },
   { id: "profile", paths: { sv: "/profil", en: "/profile", no: "/profil", da: "/profil" }, file: "profile.tsx", layout: "app", guards: ["loggedin"], menu: "PROFILE", nav: "profile" },
   { id: "register", paths: { sv: "/registrera", en: "/register", no: "/registrere", da: "/register" }, file: "register.tsx", layout: "app", guards: ["loggedout"], menu: "DEFAULT" },
   { id: "pendingRegistration", paths: { sv: "/registrering-pagar", en: "/pending-registration", no: "/registrering-pagar", da: "/afventer-registrering" }, file: "pending-registration.tsx", layout: "app", guards: ["loggedout"], menu: "DEFAULT" },

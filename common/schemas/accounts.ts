@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "../i18n/locales.ts";
+import { EMAIL_CODE_PATTERN } from "./email-code.ts";
 import { userStatusSchema } from "./me.ts";
 
 /** Request and response shapes of the account calls (issue: accounts), shared by UI and server. */
@@ -26,7 +27,7 @@ export const secondFactorCodeSchema = z
   .regex(/^[0-9A-Za-z -]+$/, "code.invalid");
 
 /** An e-mailed one-time code (256 bits, base64url). */
-export const emailCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "code.invalid");
+export const emailCodeSchema = z.string().regex(EMAIL_CODE_PATTERN, "code.invalid");
 
 export const registerEmailBody = z.strictObject({ email: emailSchema, locale: localeSchema });
 export const codeRequestBody = z.strictObject({ email: emailSchema, locale: localeSchema.optional() });
@@ -64,11 +65,18 @@ export const acceptTermsBody = z.strictObject({ version: z.string().min(1).max(4
 
 /**
  * Confirming the deletion of the account: the password, or for accounts without one an
- * authenticator code. At least one is required.
+ * authenticator code, or for BankID accounts `bankid: true` (the session's BankID login must be
+ * fresh, see docs/decisions/010). At least one is required.
  */
 export const deleteAccountBody = z
-  .strictObject({ password: passwordInputSchema.optional(), code: secondFactorCodeSchema.optional() })
-  .refine((body) => body.password !== undefined || body.code !== undefined, {
+  .strictObject({
+    password: passwordInputSchema.optional(),
+    code: secondFactorCodeSchema.optional(),
+    /** Deleting because a consent is withdrawn (ADR 011): recorded in the audit log. */
+    withdraw_consent: z.enum(["terms", "health_data"]).optional(),
+    bankid: z.literal(true).optional(),
+  })
+  .refine((body) => body.password !== undefined || body.code !== undefined || body.bankid !== undefined, {
     message: "required",
     path: ["password"],
   });

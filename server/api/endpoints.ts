@@ -1,4 +1,8 @@
 import type { Endpoint } from "./endpoint.ts";
+import { postBankIdLogin } from "./v1/bankid/post-login.ts";
+import { postBankIdCancel } from "./v1/bankid/post-login-cancel.ts";
+import { postBankIdStatus } from "./v1/bankid/post-login-status.ts";
+import { postRegisterBankId } from "./v1/onboarding/post-register-bankid.ts";
 import { postCodeRequest } from "./v1/auth/post-coderequest.ts";
 import { postLoginEmail } from "./v1/auth/post-login-email.ts";
 import { postLogout } from "./v1/auth/post-logout.ts";
@@ -10,17 +14,28 @@ import { getCourses } from "./v1/courses/get-courses.ts";
 import { getModule } from "./v1/courses/get-module.ts";
 import { getPublicCourses } from "./v1/courses/get-public-courses.ts";
 import { postClearUnfinished } from "./v1/courses/post-clear-unfinished.ts";
-import { postCompleteModule } from "./v1/courses/post-complete-module.ts";
+import { getEvaluation } from "./v1/courses/get-evaluation.ts";
+import { postModuleProgress } from "./v1/courses/post-module-progress.ts";
 import { postEvaluation } from "./v1/courses/post-evaluation.ts";
+import { getFeaturedContent } from "./v1/featured/get-featured-content.ts";
 import { getPage } from "./v1/pages/get-page.ts";
 import { deleteWorksheetRow } from "./v1/worksheets/delete-row.ts";
-import { getWorksheet } from "./v1/worksheets/get-worksheet.ts";
+import { getWorksheetRows } from "./v1/worksheets/get-rows.ts";
 import { postWorksheetRow } from "./v1/worksheets/post-row.ts";
-import { putWorksheetRow } from "./v1/worksheets/put-row.ts";
+import { patchWorksheetRow } from "./v1/worksheets/patch-row.ts";
 import { getCsrfToken } from "./v1/csrf/get-csrf-token.ts";
 import { deleteMe } from "./v1/me/delete-me.ts";
 import { getMe } from "./v1/me/get-me.ts";
+import { getReminders } from "./v1/me/get-reminders.ts";
+import { putReminders } from "./v1/me/put-reminders.ts";
 import { postAcceptTerms } from "./v1/me/post-accept-terms.ts";
+import { getMyExport } from "./v1/me/get-export.ts";
+import { getMyProfile } from "./v1/me/get-profile.ts";
+import { patchMyProfile } from "./v1/me/patch-profile.ts";
+import { postEmailChange } from "./v1/me/post-email-change.ts";
+import { postEmailConfirm } from "./v1/me/post-email-confirm.ts";
+import { postLogoutOthers } from "./v1/me/post-logout-others.ts";
+import { postContact } from "./v1/contact/post-contact.ts";
 import { getOpenApi } from "./v1/meta/get-openapi.ts";
 import { postCompleteRegistration } from "./v1/onboarding/post-complete.ts";
 import { postRegisterEmail } from "./v1/onboarding/post-register-email.ts";
@@ -34,6 +49,15 @@ import { postRecoveryCodes } from "./v1/twofa/post-recovery-codes.ts";
 import { postTwofa } from "./v1/twofa/post-twofa.ts";
 import { postTwofaDisable } from "./v1/twofa/post-twofa-disable.ts";
 import { postTwofaVerify } from "./v1/twofa/post-twofa-verify.ts";
+import { getEvaluationHistory } from "./v1/me/get-evaluation-history.ts";
+import { postOnboarding } from "./v1/onboarding/post-onboarding.ts";
+import { postOnboardingValid } from "./v1/onboarding/post-onboarding-valid.ts";
+import { getExtendedScreeningEndpoint } from "./v1/screening/get-extended-screening.ts";
+import { getRecommendedCourses } from "./v1/screening/get-recommended-courses.ts";
+import { getScreening } from "./v1/screening/get-screening.ts";
+import { getScreeningStats } from "./v1/screening/get-screening-stats.ts";
+import { postExtendedScreening } from "./v1/screening/post-extended-screening.ts";
+import { postScreening } from "./v1/screening/post-screening.ts";
 
 /** Every endpoint of /api/v1, in one list: registration, the OpenAPI document and tests read it. */
 export const endpoints: readonly Endpoint[] = [
@@ -46,6 +70,10 @@ export const endpoints: readonly Endpoint[] = [
   postLogoutRemove,
   postLoginEmail,
   postCodeRequest,
+  postBankIdLogin,
+  postBankIdStatus,
+  postBankIdCancel,
+  postRegisterBankId,
   postRegisterEmail,
   postValidateToken,
   postCompleteRegistration,
@@ -63,13 +91,33 @@ export const endpoints: readonly Endpoint[] = [
   getCourses,
   getCourse,
   getModule,
-  postCompleteModule,
+  postModuleProgress,
   postEvaluation,
+  getEvaluation,
   postClearUnfinished,
   getActiveCourse,
   getPage,
-  getWorksheet,
+  getFeaturedContent,
+  getWorksheetRows,
   postWorksheetRow,
-  putWorksheetRow,
+  patchWorksheetRow,
   deleteWorksheetRow,
+  postOnboarding,
+  postOnboardingValid,
+  getScreening,
+  postScreening,
+  getScreeningStats,
+  getExtendedScreeningEndpoint,
+  postExtendedScreening,
+  getRecommendedCourses,
+  getEvaluationHistory,
+  getMyProfile,
+  patchMyProfile,
+  postEmailChange,
+  postEmailConfirm,
+  postLogoutOthers,
+  getMyExport,
+  postContact,
+  getReminders,
+  putReminders,
 ] as Endpoint[];

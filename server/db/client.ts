@@ -28,6 +28,8 @@ export interface Database {
   /** True when the database answers and every committed migration is applied. */
   ready(): Promise<boolean>;
   close(): Promise<void>;
+  /** Connection pool counts (PostgreSQL only), for /metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 const queryCounter = new AsyncLocalStorage<{ count: number }>();
@@ -109,6 +111,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       },
       async close() {
         await pool.end();
+      },
+      poolStats() {
+        return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
       },
     };
   }

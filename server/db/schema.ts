@@ -13,4 +13,9 @@ export {
   moduleProgress,
   evaluationAnswers,
   worksheetRows,
+  featuredContent,
 } from "./schema/content.ts";
+export { onboardings, screenings, screeningScores } from "./schema/screening.ts";
+export { contactMessages } from "./schema/profile.ts";
+export { reminderSettings, jobs } from "./schema/ops.ts";
+export { bankidOrders, bankidIdentities, bankidEvidence, bankidSimOrders } from "./schema/bankid.ts";

@@ -20,6 +20,10 @@ const STATUS: Record<ErrorCode, number> = {
   "course.not_started": 409,
   "course.locked": 409,
   "course.module_needs_answers": 409,
+  "onboarding.token_invalid": 400,
+  "bankid.already_in_progress": 409,
+  "bankid.unavailable": 503,
+  "bankid.reauth_required": 403,
   "csrf.failed": 403,
   "server.error": 500,
 };
@@ -43,6 +47,10 @@ const DEFAULT_DETAIL: Partial<Record<ErrorCode, string>> = {
   "course.not_started": "Start the course first.",
   "course.locked": "This part opens after the pause.",
   "course.module_needs_answers": "This module is completed by sending its answers.",
+  "onboarding.token_invalid": "The screening session has expired or is not valid.",
+  "bankid.already_in_progress": "A BankID identification for this person is already in progress.",
+  "bankid.unavailable": "BankID cannot be reached right now. Try again.",
+  "bankid.reauth_required": "Log in again with BankID to confirm.",
   "server.error": "Something went wrong on our side.",
 };
 

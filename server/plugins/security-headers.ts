@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
 /**
@@ -42,22 +42,31 @@ export const PERMISSIONS_POLICY = [
   "interest-cohort=()",
 ].join(", ");
 
+/** Sets every security header on a reply; returns the fresh CSP nonce. */
+export function applySecurityHeaders(
+  reply: FastifyReply,
+  options: { url: string; dev: boolean; production: boolean },
+): string {
+  const nonce = randomBytes(16).toString("base64");
+  reply.header("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: options.dev }));
+  reply.header("X-Content-Type-Options", "nosniff");
+  reply.header("Referrer-Policy", "same-origin");
+  reply.header("Cross-Origin-Opener-Policy", "same-origin");
+  reply.header("Cross-Origin-Resource-Policy", "same-origin");
+  reply.header("X-Frame-Options", "DENY");
+  reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+  if (options.production) {
+    reply.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+  if (options.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+  return nonce;
+}
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const { env } = app.ctx;
   const dev = app.ctx.devServer;
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (req, reply) => {
-    req.cspNonce = randomBytes(16).toString("base64");
-    reply.header("Content-Security-Policy", contentSecurityPolicy(req.cspNonce, { dev }));
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "same-origin");
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
-    reply.header("Cross-Origin-Resource-Policy", "same-origin");
-    reply.header("X-Frame-Options", "DENY");
-    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
-    if (env.isProduction) {
-      reply.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    }
-    if (req.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+    req.cspNonce = applySecurityHeaders(reply, { url: req.url, dev, production: env.isProduction });
   });
 });

@@ -1,5 +1,13 @@
+import { randomInt } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { maskSecret } from "../lib/csrf-token.ts";
+
+/**
+ * The default client address of this test file's agents. Per-IP throttling counters live in the
+ * database, which every test file shares on PostgreSQL: one address per file keeps one file's
+ * failures from slowing down another's requests.
+ */
+const FILE_IP = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 /**
  * A browser-like client for `app.inject`: keeps cookies between requests (set, replaced,
@@ -10,7 +18,7 @@ export class TestAgent {
   private readonly app: FastifyInstance;
   ip: string;
 
-  constructor(app: FastifyInstance, ip = "127.0.0.1") {
+  constructor(app: FastifyInstance, ip = FILE_IP) {
     this.app = app;
     this.ip = ip;
   }

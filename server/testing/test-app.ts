@@ -8,7 +8,7 @@ import { maskSecret, newCsrfSecret } from "../lib/csrf-token.ts";
 import { hashSessionId } from "../modules/sessions/session-service.ts";
 import { insertSession } from "../modules/sessions/session-repository.ts";
 import { randomBytes } from "node:crypto";
-import { testDatabase } from "./test-database.ts";
+import { isolatedTestDatabase, testDatabase } from "./test-database.ts";
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({
@@ -17,6 +17,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     FIELD_ENCRYPTION_KEYS: `t1:${Buffer.alloc(32, 7).toString("base64")}`,
     LOG_LEVEL: "silent",
     DATA_DIR: "./data/test",
+    // Counters in a shared Redis outlive a run: every test app counts in its own namespace.
+    REDIS_KEY_PREFIX: `test:${randomUUID()}:throttle:`,
     ...overrides,
   });
 }
@@ -40,11 +42,13 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Adds routes before the app is ready (test-only routes). */
   extend?: (app: FastifyInstance) => void;
+  /** A database of the file's own (for tests that import other content than the programmes). */
+  isolated?: boolean;
 }
 
 /** The real Fastify app (API face) on the worker's test database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const database = await testDatabase();
+  const database = await (options.isolated ? isolatedTestDatabase() : testDatabase());
   const app = await buildApp({
     env: testEnv(options.env),
     database,

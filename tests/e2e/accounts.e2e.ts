@@ -91,7 +91,7 @@ const JOURNEYS: Journey[] = [
   { locale: "en", width: 1280 },
 ];
 
-describe.concurrent("account journey", () => {
+describe("account journey", () => {
   it.each(JOURNEYS)(
     "$locale at $width px: register, 2FA, log out and in, change password, delete",
     async ({ locale, width }) => {
@@ -118,7 +118,7 @@ describe.concurrent("account journey", () => {
       await waitForHydration(page);
       await axe.check("home");
       await main.getByRole("button", { name: m("nav.register") }).click();
-      await dialog.getByRole("heading", { name: m("accounts.register.title") }).waitFor();
+      await dialog.getByRole("heading", { level: 2, name: m("accounts.register.title") }).waitFor();
       await axe.checkThemes("RegisterDialog");
       const emailField = dialog.getByLabel(m("accounts.fields.email"));
       expect(await emailField.getAttribute("autocomplete")).toBe("email");
@@ -213,7 +213,7 @@ describe.concurrent("account journey", () => {
 
       // Log in with the dialog: a wrong password first.
       await main.getByRole("button", { name: m("nav.login") }).click();
-      await dialog.getByRole("heading", { name: m("accounts.login.title") }).waitFor();
+      await dialog.getByRole("heading", { level: 2, name: m("accounts.login.title") }).waitFor();
       await axe.checkThemes("EmailPwdLoginDialog");
       await dialog.getByLabel(m("accounts.fields.email")).fill(email);
       const loginPassword = dialog.getByLabel(m("accounts.fields.password"), { exact: true });
@@ -364,7 +364,7 @@ describe.concurrent("account journey", () => {
     await dialog.getByRole("status").getByText(m("accounts.forgot.sentTitle")).waitFor();
     await axe.check("ForgotPwdDialog, sent");
     await dialog.getByRole("button", { name: m("accounts.forgot.backToLogin") }).click();
-    await dialog.getByRole("heading", { name: m("accounts.login.title") }).waitFor();
+    await dialog.getByRole("heading", { level: 2, name: m("accounts.login.title") }).waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
 

@@ -1,7 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, THEME_RULES } from "./support/axe.ts";
+import { axeViolations } from "./support/axe.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { advance, completeOpenModule, errorsBesideMissingMedia, expectNoViolations, overlay } from "./support/courses.ts";
 import { loggedInContext, message } from "./support/fixtures.ts";
 
 let browser: Browser;
@@ -11,28 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const problems = [...(await axeViolations(page))];
-  for (const theme of ["white", "black", "pink"]) {
-    await page.evaluate(async (value) => {
-      document.documentElement.dataset.theme = value;
-      await Promise.all(document.getAnimations().map((a) => a.finished));
-    }, theme);
-    problems.push(...(await axeViolations(page, { only: THEME_RULES })).map((v) => `${theme}: ${v}`));
-  }
-  await page.evaluate(() => (document.documentElement.dataset.theme = "green"));
-  expect(problems.map((p) => `${where}: ${p}`)).toEqual([]);
-}
-
-/** Answers every question of an open evaluation with its first option and sends it. */
-async function answerEvaluation(page: Page): Promise<void> {
-  const groups = page.locator("form.evaluation-form fieldset");
-  const count = await groups.count();
-  for (let i = 0; i < count; i++) await groups.nth(i).locator("input[type=radio]").first().check();
-  await page.getByRole("button", { name: message("sv", "course.sendAnswers") }).click();
-  await page.getByRole("heading", { name: message("sv", "course.resultHeading") }).waitFor();
-}
 
 describe("courses", () => {
   it("a visitor sees the public course list with illustrations, in English", async () => {
@@ -60,7 +39,7 @@ describe("courses", () => {
   it("a user starts a course, reads, answers the questionnaire, and meets the pause before part 2", async () => {
     const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const errors = collectErrors(page);
+    const errors = errorsBesideMissingMedia(page, collectErrors(page));
     await page.goto(`${baseUrl()}/kurser/stress`);
     await waitForHydration(page);
     await expectNoViolations(page, "course before start");
@@ -68,23 +47,16 @@ describe("courses", () => {
     const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
     await proceed.waitFor();
 
-    let first = true;
-    for (let step = 0; step < 12 && (await proceed.count()) > 0; step++) {
-      await proceed.click();
-      await page.locator("#module-title").waitFor();
-      if (first) {
-        await expectNoViolations(page, "text module");
-        first = false;
-      }
-      if ((await page.locator("form.evaluation-form").count()) > 0) {
+    await proceed.click();
+    await overlay(page).locator("#module-title").waitFor();
+    await expectNoViolations(page, "text module");
+    let checkedForm = false;
+    for (let step = 0; step < 12; step++) {
+      if (!checkedForm && (await page.locator("form.evaluation-form").count()) > 0) {
         await expectNoViolations(page, "evaluation form");
-        await answerEvaluation(page);
-        await page.getByRole("link", { name: message("sv", "course.backToCourse") }).last().click();
-      } else {
-        await page.getByRole("button", { name: message("sv", "course.markDone") }).click();
+        checkedForm = true;
       }
-      await page.locator(".course-parts").waitFor();
-      await page.waitForFunction(() => !document.querySelector("#module-title"));
+      if (!(await advance(page))) break;
     }
     // Part 1 is done: the pause (7 course days, 7 seconds here) shows when part 2 opens.
     const pause = page.locator(".pause-notice");
@@ -102,7 +74,7 @@ describe("courses", () => {
     await page.getByRole("heading", { level: 2, name: "Hantera stress" }).waitFor();
     await proceed.waitFor();
     await expectNoViolations(page, "dashboard with a course");
-    expect(errors).toEqual([]);
+    expect(errors()).toEqual([]);
     await context.close();
   }, 120_000);
 
@@ -124,12 +96,12 @@ describe("courses", () => {
     const start = page.getByRole("button", { name: message("sv", "course.start") });
     if ((await start.count()) > 0) await start.click();
     const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
+    await proceed.click();
+    await overlay(page).locator("#module-title").waitFor();
     for (let step = 0; step < 6 && (await page.locator("form.evaluation-form").count()) === 0; step++) {
-      await proceed.click();
-      await page.locator("#module-title").waitFor();
-      if ((await page.locator("form.evaluation-form").count()) > 0) break;
-      await page.getByRole("button", { name: message("sv", "course.markDone") }).click();
-      await page.locator(".course-parts").waitFor();
+      await completeOpenModule(page);
+      if ((await overlay(page).count()) === 0) await proceed.click();
+      await overlay(page).locator("#module-title").waitFor();
     }
     expect(await page.locator(".crisis-panel").count()).toBe(0);
     await page.locator("fieldset#q-phq9_9 input[type=radio]").nth(1).check();
@@ -143,23 +115,18 @@ describe("worksheets in a course", () => {
   it("keeps what was typed on an error, saves a row with its sleep efficiency, changes it, and deletes it after confirmation", async () => {
     const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
-    const errors = collectErrors(page);
+    const errors = errorsBesideMissingMedia(page, collectErrors(page));
     await page.goto(`${baseUrl()}/kurser/somn`);
     await waitForHydration(page);
     await page.getByRole("button", { name: message("sv", "course.start") }).click();
     const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
     await proceed.waitFor();
+    await proceed.click();
+    await overlay(page).locator("#module-title").waitFor();
     for (let step = 0; step < 10 && (await page.locator("section.worksheet").count()) === 0; step++) {
-      await proceed.click();
-      await page.locator("#module-title").waitFor();
-      if ((await page.locator("section.worksheet").count()) > 0) break;
-      if ((await page.locator("form.evaluation-form").count()) > 0) {
-        await answerEvaluation(page);
-        await page.getByRole("link", { name: message("sv", "course.backToCourse") }).last().click();
-      } else {
-        await page.getByRole("button", { name: message("sv", "course.markDone") }).click();
-      }
-      await page.locator(".course-parts").waitFor();
+      await completeOpenModule(page);
+      if ((await overlay(page).count()) === 0) await proceed.click();
+      await overlay(page).locator("#module-title").waitFor();
     }
     const sheet = page.locator("section.worksheet");
     await sheet.waitFor();
@@ -200,12 +167,12 @@ describe("worksheets in a course", () => {
     expect(await page.locator(".worksheet-row").count()).toBe(1);
 
     await row.getByRole("button", { name: message("sv", "worksheet.delete") }).click();
-    const confirm = page.getByRole("dialog");
+    const confirm = page.getByRole("dialog", { name: message("sv", "worksheet.deleteTitle") });
     await confirm.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await confirm.getByRole("button", { name: message("sv", "worksheet.delete") }).click();
     await page.waitForFunction(() => document.querySelectorAll(".worksheet-row").length === 0);
-    expect(errors).toEqual([]);
+    expect(errors()).toEqual([]);
     await context.close();
   }, 90_000);
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LOCALES, LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
 import { evaluateGuards } from "../../common/routing/guards.ts";
 import { SCREENS, pathTo, type Screen } from "../../common/routing/route-table.ts";
+import { crisisInfo } from "../../common/safety/crisis-lines.ts";
 import { baseUrl } from "./support/browser.ts";
 import { message } from "./support/fixtures.ts";
 
@@ -61,6 +62,19 @@ describe("every screen in every language, as a visitor", () => {
       });
     }
   }
+});
+
+describe("the crisis-help page through the catch-all /{slug}", () => {
+  it.each(LOCALES)("in %s, with every number of the crisis panel", async (locale) => {
+    const text = readFileSync(path.resolve("content/pages/crisis-help", `${locale}.md`), "utf8");
+    const slug = /^slug: (.+)$/m.exec(text)?.[1]?.trim() ?? "";
+    const response = await get(pathTo("contentPage", locale, { slug }));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(h1(html)).toBe(/^title: (.+)$/m.exec(text)?.[1]?.trim());
+    const info = crisisInfo[locale];
+    for (const number of [info.emergency.number, ...info.lines.map((l) => l.number)]) expect(html).toContain(number);
+  });
 });
 
 describe("home and language choice", () => {

@@ -35,6 +35,13 @@ export default async function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);
+    // The databases of files that needed their own (isolatedTestDatabase).
+    const isolated = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like $1",
+      [`${name}_iso_%`],
+    );
+    for (const { datname } of isolated.rows)
+      await client.query(`drop database if exists ${datname} with (force)`);
     await client.end();
   };
 }

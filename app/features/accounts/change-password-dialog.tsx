@@ -8,7 +8,7 @@ import { Button } from "../../components/button.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import type { DialogContentProps } from "../../lib/dialog.tsx";
-import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import { newPasswordField } from "./form-schemas.ts";
@@ -51,44 +51,33 @@ export function ChangePasswordDialog({ titleId, close }: DialogContentProps) {
           <Button onClick={close}>{t("accounts.close")}</Button>
         </div>
       ) : (
-        <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-          <FormErrorSummary
-            messages={form.messages}
-            formError={form.formError}
-            idFor={idFor}
-            attempt={form.submitCount}
-            labels={{
-              current_password: t("accounts.changePassword.current"),
-              new_password: t("accounts.changePassword.new"),
-            }}
-          />
-          <PasswordField
-            id={idFor("current_password")}
-            label={t("accounts.changePassword.current")}
-            autoComplete="current-password"
-            data-autofocus
-            value={form.values.current_password}
-            error={form.errors.current_password}
-            onChange={(event) => form.setValue("current_password", event.target.value)}
-          />
-          <PasswordField
-            id={idFor("new_password")}
-            label={t("accounts.changePassword.new")}
-            hint={t("accounts.passwordPolicy")}
-            autoComplete="new-password"
-            value={form.values.new_password}
-            error={form.errors.new_password}
-            onChange={(event) => form.setValue("new_password", event.target.value)}
-          />
-          <div className="cluster">
-            <Button type="submit" busy={form.submitting}>
-              {t("accounts.changePassword.submit")}
-            </Button>
+        <FormShell
+          form={form}
+          idFor={idFor}
+          labels={{
+            current_password: t("accounts.changePassword.current"),
+            new_password: t("accounts.changePassword.new"),
+          }}
+          submitLabel={t("accounts.changePassword.submit")}
+          actions={
             <Button variant="secondary" onClick={close}>
               {t("dialog.cancel")}
             </Button>
-          </div>
-        </form>
+          }
+        >
+          <PasswordField
+            {...textField(form, idFor, "current_password")}
+            label={t("accounts.changePassword.current")}
+            autoComplete="current-password"
+            data-autofocus
+          />
+          <PasswordField
+            {...textField(form, idFor, "new_password")}
+            label={t("accounts.changePassword.new")}
+            hint={t("accounts.passwordPolicy")}
+            autoComplete="new-password"
+          />
+        </FormShell>
       )}
     </div>
   );

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
 import type { DialogContentProps } from "../../lib/dialog.tsx";
-import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { totpCodeField } from "./form-schemas.ts";
 import { useFormIds } from "./use-form-ids.ts";
@@ -40,15 +40,18 @@ export function CodeDialog({ titleId, data, close }: DialogContentProps) {
     <div className="stack">
       <h2 id={titleId}>{options.title ?? t("accounts.codeDialog.title")}</h2>
       {options.message ? <p>{options.message}</p> : null}
-      <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-        <FormErrorSummary
-          messages={form.messages}
-          formError={form.formError}
-          idFor={idFor}
-          attempt={form.submitCount}
-        />
+      <FormShell
+        form={form}
+        idFor={idFor}
+        submitLabel={options.submitLabel ?? t("accounts.codeDialog.submit")}
+        actions={
+          <Button variant="secondary" onClick={close}>
+            {t("dialog.cancel")}
+          </Button>
+        }
+      >
         <TextField
-          id={idFor("code")}
+          {...textField(form, idFor, "code")}
           label={t("accounts.code.label")}
           hint={t("accounts.code.hint")}
           inputMode="numeric"
@@ -57,19 +60,8 @@ export function CodeDialog({ titleId, data, close }: DialogContentProps) {
           spellCheck={false}
           className="input--code"
           data-autofocus
-          value={form.values.code}
-          error={form.errors.code}
-          onChange={(event) => form.setValue("code", event.target.value)}
         />
-        <div className="cluster">
-          <Button type="submit" busy={form.submitting}>
-            {options.submitLabel ?? t("accounts.codeDialog.submit")}
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            {t("dialog.cancel")}
-          </Button>
-        </div>
-      </form>
+      </FormShell>
     </div>
   );
 }

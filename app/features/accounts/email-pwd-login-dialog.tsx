@@ -7,19 +7,22 @@ import { TextField } from "../../components/field.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { useDialog, type DialogContentProps } from "../../lib/dialog.tsx";
-import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useScreen } from "../../lib/use-screen.ts";
+import { BankIdLogin } from "../bankid/bankid-login.tsx";
 import { loginForm } from "./form-schemas.ts";
 import { useFormIds } from "./use-form-ids.ts";
 
 export interface EmailPwdLoginDialogData {
   email?: string;
+  /** Back from the BankID app (return URL): continue the stored BankID order. */
+  resumeBankId?: boolean;
 }
 
 /**
- * Log in with e-mail and password. On success the dashboard is the target; the guards send the
- * user on to set up or enter the second factor first.
+ * Log in with BankID (issue 5) or with e-mail and password. On success the dashboard is the
+ * target; the guards send a password user on to set up or enter the second factor first.
  */
 export function EmailPwdLoginDialog({ titleId, data, close }: DialogContentProps) {
   const { t } = useTranslation();
@@ -43,45 +46,29 @@ export function EmailPwdLoginDialog({ titleId, data, close }: DialogContentProps
   return (
     <div className="stack">
       <h2 id={titleId}>{t("accounts.login.title")}</h2>
-      <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-        <FormErrorSummary
-          messages={form.messages}
-          formError={form.formError}
-          idFor={idFor}
-          attempt={form.submitCount}
-          labels={{ email: t("accounts.fields.email"), password: t("accounts.fields.password") }}
-        />
+      <BankIdLogin close={close} resume={(data as EmailPwdLoginDialogData | null)?.resumeBankId === true} />
+      <h3>{t("bankid.emailLogin")}</h3>
+      <FormShell
+        form={form}
+        idFor={idFor}
+        labels={{ email: t("accounts.fields.email"), password: t("accounts.fields.password") }}
+        submitLabel={t("accounts.login.submit")}
+        actions={
+          <Button variant="quiet" onClick={() => dialog.open("ForgotPwdDialog", { data: { email: form.values.email } })}>
+            {t("accounts.login.forgot")}
+          </Button>
+        }
+      >
         <TextField
-          id={idFor("email")}
+          {...textField(form, idFor, "email")}
           label={t("accounts.fields.email")}
           type="email"
           autoComplete="email"
           inputMode="email"
           data-autofocus
-          value={form.values.email}
-          error={form.errors.email}
-          onChange={(event) => form.setValue("email", event.target.value)}
         />
-        <PasswordField
-          id={idFor("password")}
-          label={t("accounts.fields.password")}
-          autoComplete="current-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(event) => form.setValue("password", event.target.value)}
-        />
-        <div className="cluster">
-          <Button type="submit" busy={form.submitting}>
-            {t("accounts.login.submit")}
-          </Button>
-          <Button
-            variant="quiet"
-            onClick={() => dialog.open("ForgotPwdDialog", { data: { email: form.values.email } })}
-          >
-            {t("accounts.login.forgot")}
-          </Button>
-        </div>
-      </form>
+        <PasswordField {...textField(form, idFor, "password")} label={t("accounts.fields.password")} autoComplete="current-password" />
+      </FormShell>
       <div className="dialog__aside stack stack--sm">
         <p>{t("accounts.login.noAccount")}</p>
         <div>

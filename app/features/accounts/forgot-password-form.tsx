@@ -1,13 +1,11 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "../../components/alert.tsx";
-import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
-import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useScreen } from "../../lib/use-screen.ts";
-import { emailForm } from "./form-schemas.ts";
 import { useFormIds } from "./use-form-ids.ts";
 
 /**
@@ -30,7 +28,7 @@ export function ForgotPasswordForm({
   const [sentTo, setSentTo] = useState<string | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
   const form = useForm({
-    schema: emailForm,
+    schema: () => import("./form-schemas.ts").then((m) => m.emailForm),
     initial: { email: initialEmail },
     onSubmit: async ({ email }) => {
       await browserApi().post("/password/reset", { email, locale });
@@ -53,30 +51,16 @@ export function ForgotPasswordForm({
       {sentTo ? (
         after
       ) : (
-        <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-          <FormErrorSummary
-            messages={form.messages}
-            formError={form.formError}
-            idFor={idFor}
-            attempt={form.submitCount}
-          />
+        <FormShell form={form} idFor={idFor} submitLabel={t("accounts.forgot.submit")}>
           <TextField
-            id={idFor("email")}
+            {...textField(form, idFor, "email")}
             label={t("accounts.fields.email")}
             type="email"
             autoComplete="email"
             inputMode="email"
             {...(autoFocus ? { "data-autofocus": true } : {})}
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(event) => form.setValue("email", event.target.value)}
           />
-          <div>
-            <Button type="submit" busy={form.submitting}>
-              {t("accounts.forgot.submit")}
-            </Button>
-          </div>
-        </form>
+        </FormShell>
       )}
     </div>
   );

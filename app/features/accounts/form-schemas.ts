@@ -41,3 +41,15 @@ export const secondFactorField = z.string().trim().min(1, "required").pipe(secon
 export const loginForm = z.strictObject({ email: emailField, password: passwordInputSchema });
 export const emailForm = z.strictObject({ email: emailField });
 export const passwordConfirmForm = z.strictObject({ password: passwordInputSchema });
+
+/** A new password (the reset link's form). */
+export const newPasswordForm = z.strictObject({ password: newPasswordField() });
+
+/** Registration: the new password (checked against the address) and both consents. */
+export function registerForm(email: string | null) {
+  return z.strictObject({
+    password: newPasswordField(email),
+    accept_terms: requiredConsent,
+    consent_health_data: requiredConsent,
+  });
+}

@@ -5,9 +5,10 @@ import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { useDialog, type DialogContentProps } from "../../lib/dialog.tsx";
-import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useScreen } from "../../lib/use-screen.ts";
+import { BankIdRegister } from "../bankid/bankid-register.tsx";
 import { emailForm } from "./form-schemas.ts";
 import { useFormIds } from "./use-form-ids.ts";
 
@@ -37,32 +38,20 @@ export function RegisterDialog({ titleId, data, close }: DialogContentProps) {
   return (
     <div className="stack">
       <h2 id={titleId}>{t("accounts.register.title")}</h2>
+      <BankIdRegister close={close} />
+      <h3>{t("bankid.emailRegister")}</h3>
       <p>{t("accounts.register.intro")}</p>
-      <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
-        <FormErrorSummary
-          messages={form.messages}
-          formError={form.formError}
-          idFor={idFor}
-          attempt={form.submitCount}
-        />
+      <FormShell form={form} idFor={idFor} submitLabel={t("accounts.register.submit")}>
         <TextField
-          id={idFor("email")}
+          {...textField(form, idFor, "email")}
           label={t("accounts.fields.email")}
           hint={t("accounts.register.emailHint")}
           type="email"
           autoComplete="email"
           inputMode="email"
           data-autofocus
-          value={form.values.email}
-          error={form.errors.email}
-          onChange={(event) => form.setValue("email", event.target.value)}
         />
-        <div>
-          <Button type="submit" busy={form.submitting}>
-            {t("accounts.register.submit")}
-          </Button>
-        </div>
-      </form>
+      </FormShell>
       <div className="dialog__aside stack stack--sm">
         <p>{t("accounts.register.haveAccount")}</p>
         <div>

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
-import { termsResponse } from "../../../common/schemas/accounts.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { useDialog } from "../../lib/dialog.tsx";
 import { useScreen } from "../../lib/use-screen.ts";
@@ -30,7 +29,7 @@ export function TermsCheck() {
     if (!needed || showing) return;
     let cancelled = false;
     void browserApi()
-      .get("/terms/", { schema: termsResponse })
+      .get("/terms/", { schema: () => import("../../../common/schemas/accounts.ts").then((m) => m.termsResponse) })
       .then((terms) => {
         if (!cancelled)
           open("ReApproveTermsDialog", {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPlaybackTime } from "./module-view.tsx";
+import { formatPlaybackTime } from "./media-players.tsx";
 
 describe("formatPlaybackTime (§5)", () => {
   it("shows mm:ss, h:mm:ss from one hour, and 00:00 for zero", () => {

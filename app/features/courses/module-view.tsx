@@ -1,77 +1,70 @@
 import "./courses.css";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { Notice } from "../../components/alert.tsx";
-import { Button } from "../../components/button.tsx";
 import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
+import type { ModuleContent } from "../../../common/schemas/courses.ts";
+import { Notice } from "../../components/alert.tsx";
+import { Button } from "../../components/button.tsx";
 import { EvaluationForm, type EvaluationResult } from "./evaluation-form.tsx";
+import { AudioPlayer, VideoPlayer, formatPlaybackTime } from "./media-players.tsx";
 
-export interface ModuleContent {
-  key: string;
-  type: "text" | "list" | "audio" | "video" | "evaluation" | "worksheet" | "post_part_screening";
+export type { ModuleContent };
+
+/** Where the module is in its part: "step 3 of 7" and a bar (§2: progress within the part). */
+export interface PartPosition {
   title: string;
-  html: string;
-  items?: string[];
-  captions?: { start: number; end: number; text: string }[];
-  settings: Record<string, string | number>;
-  completed: boolean;
-  pause_until: number | null;
+  step: number;
+  steps: number;
 }
-
-/** mm:ss, or h:mm:ss from one hour (§5). */
-export function formatPlaybackTime(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${String(m).padStart(2, "0")}:${rest}`;
-}
-
 
 /**
- * One module, full width: its text, list, transcript or instructions, and "Done" when the module
- * is completed by reading or practising. Focus moves to the heading when it opens.
+ * One module inside the overlay: where it is in the part, its text, list, player, questionnaire
+ * or worksheet, and "Done" when it is completed by reading or practising. Focus moves to the
+ * heading when a module opens.
  */
 export function ModuleView({
   module,
-  backTo,
+  part,
   busy,
   error,
   locale,
   onComplete,
   onAnswer,
+  onClose,
   children,
 }: {
   module: ModuleContent;
-  backTo: string;
+  part: PartPosition | null;
   busy: boolean;
   error: string | null;
   locale: Locale;
   onComplete: () => void;
   onAnswer: (answers: Record<string, number>) => Promise<EvaluationResult | null>;
+  onClose: () => void;
   /** The worksheet of a worksheet module. */
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [module.key]);
-  const duration = typeof module.settings.duration_seconds === "number" ? module.settings.duration_seconds : null;
+  const media = module.media;
   return (
-    <article className="page stack module-view" aria-labelledby="module-title">
-      <p>
-        <Link to={backTo}>{t("course.backToCourse")}</Link>
-      </p>
+    <article className="stack module-view" aria-labelledby="module-title">
+      {part ? (
+        <div className="module-view__part">
+          <p>{t("courses.overlay.step", { part: part.title, step: part.step, steps: part.steps })}</p>
+          <progress max={part.steps} value={part.step - (module.completed ? 0 : 1)} aria-label={t("courses.overlay.partProgress")} />
+        </div>
+      ) : null}
       <p className="module-view__type">{t(`course.types.${module.type}`)}</p>
       <h1 id="module-title" ref={heading} tabIndex={-1}>
         {module.title}
       </h1>
-      {duration !== null ? <p>{t("course.duration", { time: formatPlaybackTime(duration) })}</p> : null}
-      {module.type === "audio" || module.type === "video" ? (
-        <Notice tone="info">{t("course.transcriptOnly")}</Notice>
-      ) : null}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: module.html }} />
+      {media ? <p>{t("course.duration", { time: formatPlaybackTime(media.duration_seconds) })}</p> : null}
+      {media && module.type === "audio" ? <AudioPlayer media={media} transcript={module.html} /> : null}
+      {media && module.type === "video" ? <VideoPlayer media={media} transcript={module.html} title={module.title} locale={locale} /> : null}
+      {media ? null : <div className="prose" dangerouslySetInnerHTML={{ __html: module.html }} />}
       {module.items ? (
         <ul className="module-list">
           {module.items.map((item) => (
@@ -86,12 +79,7 @@ export function ModuleView({
         </Notice>
       ) : null}
       {ANSWERED_MODULE_TYPES.has(module.type) ? (
-        <>
-          <EvaluationForm instrumentId={String(module.settings.instrument)} locale={locale} onSubmit={onAnswer} />
-          <p>
-            <Link to={backTo}>{t("course.backToCourse")}</Link>
-          </p>
-        </>
+        <EvaluationForm instrumentId={String(module.settings.instrument)} locale={locale} onSubmit={onAnswer} />
       ) : module.completed ? (
         <p>{t("course.moduleDone")}</p>
       ) : (
@@ -99,6 +87,11 @@ export function ModuleView({
           {t("course.markDone")}
         </Button>
       )}
+      <p>
+        <Button variant="secondary" onClick={onClose}>
+          {t("course.backToCourse")}
+        </Button>
+      </p>
     </article>
   );
 }

@@ -14,15 +14,20 @@ export function timeLeft(until: number, now: number): { days: number; hours: num
  * opens (pause_until is in seconds; times 1000 for milliseconds). The time zone is the reader's,
  * so the details render in the browser only (no hydration mismatch).
  */
-export function PauseNotice({ pauseUntil, locale }: { pauseUntil: number; locale: Locale }) {
+export function PauseNotice({ pauseUntil, locale, onOver }: { pauseUntil: number; locale: Locale; onOver?: () => void }) {
   const { t } = useTranslation();
   const until = pauseUntil * 1000;
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     setNow(Date.now());
     const id = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(id);
-  }, []);
+    // When the pause is over, the page reloads the course and the next part opens.
+    const over = onOver ? window.setTimeout(onOver, Math.min(Math.max(0, until - Date.now()) + 1000, 2_147_000_000)) : undefined;
+    return () => {
+      window.clearInterval(id);
+      window.clearTimeout(over);
+    };
+  }, [until, onOver]);
   const left = now === null ? null : timeLeft(until, now);
   const when =
     now === null

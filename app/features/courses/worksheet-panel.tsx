@@ -15,6 +15,8 @@ import { registerDialog, useDialog } from "../../lib/dialog.tsx";
 registerDialog("DeleteWorksheetRowDialog", { component: ActionDialog });
 
 export interface WorksheetData {
+  /** The worksheet module the rows are reached through. */
+  module: string;
   key: string;
   definition: WorksheetDef;
   rows: { id: string; values: WorksheetValues; computed: Record<string, number | null>; created_at: string }[];
@@ -70,8 +72,8 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     }
     setBusy(true);
     try {
-      if (editing) await browserApi().put(`/worksheets/${data.key}/rows/${editing}/`, { values: parsed.data });
-      else await browserApi().post(`/worksheets/${data.key}/rows/`, { values: parsed.data });
+      if (editing) await browserApi().patch(`/worksheets/rows/${editing}/`, { values: parsed.data });
+      else await browserApi().post(`/worksheets/${data.module}/rows/`, { values: parsed.data });
       setDraft({});
       setEditing(null);
       setErrors({});
@@ -108,7 +110,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
       confirm: {
         label: t("worksheet.delete"),
         action: async () => {
-          await browserApi().delete(`/worksheets/${data.key}/rows/${id}/`);
+          await browserApi().delete(`/worksheets/rows/${id}/`);
           await onChange();
         },
       },

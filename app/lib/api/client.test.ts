@@ -3,7 +3,7 @@ import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userStatusSchema } from "../../../common/schemas/me.ts";
 import { createTestApp, createTestUser, sessionCookieFor } from "../../../server/testing/test-app.ts";
-import { ApiClient, ApiError, memoryTokenStore, movesLoadingBar } from "./client.ts";
+import { ApiClient, ApiError, memoryTokenStore, movesLoadingBar, readCsrfToken } from "./client.ts";
 import type { ApiRequest, ApiTransport } from "./transport.ts";
 
 let app: FastifyInstance;
@@ -171,5 +171,27 @@ describe("API client", () => {
   it("reports a response that breaks its schema when checking is on", async () => {
     const client = new ApiClient({ transport: browserLikeTransport(new Map()), locale: () => "sv", csrf: memoryTokenStore(), checkResponses: true });
     await expect(client.get("/test-count", { schema: z.object({ hits: z.string() }) })).rejects.toThrow();
+  });
+
+  it("loads a lazily given schema only when checking is on", async () => {
+    let loads = 0;
+    const schema = () => {
+      loads += 1;
+      return Promise.resolve(z.object({ hits: z.string() }));
+    };
+    const unchecked = new ApiClient({ transport: browserLikeTransport(new Map()), locale: () => "sv", csrf: memoryTokenStore() });
+    await expect(unchecked.get("/test-count", { schema })).resolves.toMatchObject({ hits: expect.any(Number) });
+    expect(loads).toBe(0);
+    const checked = new ApiClient({ transport: browserLikeTransport(new Map()), locale: () => "sv", csrf: memoryTokenStore(), checkResponses: true });
+    await expect(checked.get("/test-count", { schema })).rejects.toThrow();
+    expect(loads).toBe(1);
+  });
+
+  it("checks the CSRF token answer by hand", () => {
+    const token = "f".repeat(64);
+    expect(readCsrfToken({ csrfToken: token })).toBe(token);
+    for (const bad of [null, "x", {}, { csrfToken: "short" }, { csrfToken: 42 }]) {
+      expect(() => readCsrfToken(bad)).toThrow(ApiError);
+    }
   });
 });

@@ -1,8 +1,13 @@
 import type { z } from "zod";
-import { csrfTokenResponseSchema } from "../../../common/schemas/csrf.ts";
+import { CSRF_TOKEN_LENGTH } from "../../../common/schemas/csrf-token.ts";
 import type { ApiRequest, ApiResponse, ApiTransport } from "./transport.ts";
 
 export const API_BASE = "/api/v1";
+
+/** A URL the API itself gave (e.g. a module's `progress_url`) as a path for the client. */
+export function apiPath(url: string): string {
+  return url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url;
+}
 
 /** An error answer of the API, with the machine-readable code the UI translates. */
 export class ApiError extends Error {
@@ -74,7 +79,11 @@ export interface ApiClientOptions {
 
 export interface CallOptions<T> {
   body?: unknown;
-  schema?: z.ZodType<T>;
+  /**
+   * The response's schema, checked only when `checkResponses` is on. A function that loads it
+   * (a dynamic import) keeps zod and the schema out of the browser's first load.
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   headers?: Record<string, string>;
 }
 
@@ -134,7 +143,7 @@ export class ApiClient {
     const response = await this.send(this.buildRequest("GET", "/csrftoken/", {}));
     const body = parseBody(response);
     if (response.status !== 200) throw new ApiError(response.status, body);
-    const { csrfToken } = csrfTokenResponseSchema.parse(body);
+    const csrfToken = readCsrfToken(body);
     this.options.csrf.set(csrfToken);
     return csrfToken;
   }
@@ -165,9 +174,9 @@ export class ApiClient {
         throw new ApiError(response.status, body, response.headers);
       }
       failed = false;
-      if (options.schema) {
-        if (this.options.checkResponses) return options.schema.parse(body);
-        return body as T;
+      if (options.schema && this.options.checkResponses) {
+        const schema = typeof options.schema === "function" ? await options.schema() : options.schema;
+        return schema.parse(body);
       }
       return body as T;
     } finally {
@@ -194,6 +203,18 @@ export class ApiClient {
   delete<T>(path: string, body?: unknown, options?: Omit<CallOptions<T>, "body">): Promise<T> {
     return this.call("DELETE", path, { ...options, body });
   }
+}
+
+/**
+ * The token of a `/csrftoken/` answer (common/schemas/csrf.ts), checked by hand: zod is not in the
+ * browser's first load.
+ */
+export function readCsrfToken(body: unknown): string {
+  const token = typeof body === "object" && body !== null ? (body as { csrfToken?: unknown }).csrfToken : undefined;
+  if (typeof token !== "string" || token.length !== CSRF_TOKEN_LENGTH) {
+    throw new ApiError(502, { code: "server.error", detail: "Invalid CSRF token response" });
+  }
+  return token;
 }
 
 function hasDetail(body: unknown): body is { detail: string } {

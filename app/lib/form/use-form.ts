@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { zodFieldErrors } from "../../../common/schemas/field-errors.ts";
-import { ApiError } from "../api/client.ts";
+import { ApiError, NetworkError } from "../api/client.ts";
 import { errorInfo, errorMessage, type ErrorInfo } from "../api/error-message.ts";
 
 type Values = Record<string, unknown>;
@@ -32,8 +32,14 @@ export interface FormModel<V extends Values> {
   messages: { field: string; message: string }[];
 }
 
+/**
+ * A form's schema, or a function that loads it (a dynamic import): a loaded schema keeps zod out
+ * of the page's first load; it is fetched on the first edit and awaited on submit.
+ */
+export type SchemaSource<S> = S | (() => Promise<S>);
+
 export interface UseFormOptions<S extends z.ZodType<Values>> {
-  schema: S;
+  schema: SchemaSource<S>;
   initial: z.input<S> & Values;
   onSubmit(values: z.output<S>): Promise<void>;
   /** Maps server field paths (`body.email`) to form fields; default strips `body.`. */
@@ -52,8 +58,17 @@ export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>)
   const optionsRef = useRef(options);
   optionsRef.current = options;
 
-  const validate = useCallback((next: V): Record<string, string> => {
-    const result = optionsRef.current.schema.safeParse(next);
+  const schemaRef = useRef<S | null>(typeof options.schema === "function" ? null : options.schema);
+  // A loader is called again on each submit (the module is cached): the schema may depend on props.
+  const loadSchema = useCallback(async (): Promise<S> => {
+    const source = optionsRef.current.schema;
+    const schema = typeof source === "function" ? await source() : source;
+    schemaRef.current = schema;
+    return schema;
+  }, []);
+
+  const validate = useCallback((schema: S, next: V): Record<string, string> => {
+    const result = schema.safeParse(next);
     return result.success ? {} : zodFieldErrors(result.error);
   }, []);
 
@@ -62,11 +77,15 @@ export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>)
       setValues((current) => {
         const next = { ...current, [name]: value };
         // After a first submit, errors follow the user's corrections as they type.
-        if (submitted.current) setErrorCodes(validate(next));
+        const source = optionsRef.current.schema;
+        const schema = typeof source === "function" ? schemaRef.current : source;
+        if (submitted.current && schema) setErrorCodes(validate(schema, next));
         return next;
       });
+      // The first edit starts loading a lazily loaded schema.
+      if (!schemaRef.current) loadSchema().catch(() => undefined);
     },
-    [validate],
+    [validate, loadSchema],
   );
 
   const handleSubmit = useCallback(
@@ -75,12 +94,20 @@ export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>)
       submitted.current = true;
       setSubmitCount((n) => n + 1);
       setFormErrorInfo(null);
-      const codes = validate(values);
+      let schema: S;
+      try {
+        schema = await loadSchema();
+      } catch (error) {
+        // The schema's chunk could not load (offline): said like any failed request.
+        setFormErrorInfo(errorInfo(new NetworkError(error)));
+        return;
+      }
+      const codes = validate(schema, values);
       setErrorCodes(codes);
       if (Object.keys(codes).length > 0) return;
       setSubmitting(true);
       try {
-        await optionsRef.current.onSubmit(optionsRef.current.schema.parse(values));
+        await optionsRef.current.onSubmit(schema.parse(values));
       } catch (error) {
         if (error instanceof ApiError) {
           const mapped: Record<string, string> = {};
@@ -99,7 +126,7 @@ export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>)
         setSubmitting(false);
       }
     },
-    [validate, values],
+    [validate, loadSchema, values],
   );
 
   const errors = useMemo(() => {

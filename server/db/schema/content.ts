@@ -184,3 +184,15 @@ export const worksheetRows = pgTable(
   },
   (t) => [index("worksheet_rows_user_sheet_idx").on(t.userId, t.worksheet, t.createdAt)],
 );
+
+/** Featured items from `content/featured.yaml`, in order; replaced on every import. */
+export const featuredContent = pgTable("featured_content", {
+  key: text("key").primaryKey(),
+  position: integer("position").notNull(),
+  kind: text("kind", { enum: ["course", "module", "page"] }).notNull(),
+  courseKey: text("course_key"),
+  moduleKey: text("module_key"),
+  pageKey: text("page_key"),
+  titles: jsonb("titles").$type<Record<Locale, string>>().notNull(),
+  texts: jsonb("texts").$type<Record<Locale, string>>().notNull(),
+});

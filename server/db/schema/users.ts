@@ -8,6 +8,10 @@ export const users = pgTable("users", {
   email: text("email").unique(),
   authType: text("auth_type", { enum: ["email", "bankid"] }).notNull(),
   locale: text("locale", { enum: ["sv", "en", "no", "da"] }).notNull().default("sv"),
+  /** The name the user chose to be greeted with (profile); optional. */
+  displayName: text("display_name"),
+  /** The colour theme saved to the account (profile); also kept in the theme cookie. */
+  theme: text("theme", { enum: ["green", "white", "black", "pink"] }),
   hasLoggedInBefore: boolean("has_logged_in_before").notNull().default(false),
   /** argon2id PHC string; null for BankID-only accounts. */
   passwordHash: text("password_hash"),

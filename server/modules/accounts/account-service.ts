@@ -9,6 +9,9 @@ import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { rotateCsrfSecret } from "../../plugins/csrf.ts";
 import { audit } from "../audit/audit.ts";
+import { claimOnboardingData } from "../screening/claim-onboarding.ts";
+import { tokenHeader } from "../screening/onboarding-service.ts";
+import { assertFreshBankIdLogin } from "../bankid/fresh-login.ts";
 import * as mail from "../mail/templates.ts";
 import { deleteOtherSessions, deleteSessionsOfUser } from "../sessions/session-repository.ts";
 import { clearSessionCookie, startSession } from "../sessions/session-service.ts";
@@ -19,6 +22,7 @@ import { consumeEmailCode, createEmailCode, peekEmailCode } from "./email-codes.
 import { screenLink } from "./links.ts";
 import { needsRehash } from "./password-hash.ts";
 import { assertAcceptablePassword, checkPasswordHash, hashNewPassword } from "./passwords.ts";
+import { setThemeCookie } from "../profile/theme-cookie.ts";
 import { findUserByEmail, findUserById } from "./users-repository.ts";
 import { confirmSecondFactor } from "./twofa-service.ts";
 
@@ -108,6 +112,9 @@ export async function completeRegistration(
     ]);
     await audit(ctx, tx, { userId: user.id, event: "account.created", ip: req.ip, detail: { method: "email" } });
     await audit(ctx, tx, { userId: user.id, event: "consent.given", ip: req.ip, detail: { version: CURRENT_TERMS_VERSION } });
+    // A visitor who screened first sends their onboarding token: their screenings move in.
+    const onboardingToken = tokenHeader(req);
+    if (onboardingToken) await claimOnboardingData(tx, { token: onboardingToken, userId: user.id });
     return startSession(ctx, tx, req, reply, { userId: user.id, verified: false });
   });
   rotateCsrfSecret(req, reply);
@@ -150,6 +157,8 @@ export async function loginWithPassword(
     await audit(ctx, tx, { userId: user.id, event: "login.succeeded", ip: req.ip, detail: { method: "email" } });
     return started;
   });
+  // The theme saved to the account follows the user to a new device from the next render on.
+  if (user.theme) setThemeCookie(ctx, reply, user.theme);
   rotateCsrfSecret(req, reply);
   return userStatus(session);
 }
@@ -257,15 +266,20 @@ export async function acceptTerms(ctx: AppContext, req: Req, session: SessionInf
 }
 
 /**
- * Deletes the account after a fresh confirmation (password, or an authenticator code for
- * accounts without one): every row about the user goes; a pseudonymised audit entry stays.
+ * Deletes the account after a fresh confirmation (password, an authenticator code for accounts
+ * without one, or a BankID login of the last minutes for BankID accounts): every row about the user goes; a pseudonymised audit entry stays.
  */
 export async function deleteAccount(
   ctx: AppContext,
   req: Req,
   reply: FastifyReply,
   session: SessionInfo,
-  confirmation: { password?: string | undefined; code?: string | undefined },
+  confirmation: {
+    password?: string | undefined;
+    code?: string | undefined;
+    bankid?: true | undefined;
+    withdraw_consent?: "terms" | "health_data" | undefined;
+  },
 ): Promise<void> {
   const user = await findUserById(ctx.db, session.userId);
   if (!user) throw new AppError("auth.not_authenticated");
@@ -274,11 +288,18 @@ export async function deleteAccount(
       throw new AppError("request.invalid", { fields: { "body.password": "required" } });
     }
     await verifyOwnPassword(ctx, req, user.id, user.passwordHash, confirmation.password, "body.password");
+  } else if (user.authType === "bankid" && !user.totpEnabledAt) {
+    // A BankID account confirms with a fresh BankID login (ADR 010).
+    if (confirmation.bankid !== true) throw new AppError("request.invalid", { fields: { "body.bankid": "required" } });
+    assertFreshBankIdLogin(ctx, session);
   } else {
     if (confirmation.code === undefined) throw new AppError("request.invalid", { fields: { "body.code": "required" } });
     await confirmSecondFactor(ctx, req, user, confirmation.code);
   }
   await ctx.db.transaction(async (tx) => {
+    if (confirmation.withdraw_consent) {
+      await audit(ctx, tx, { userId: user.id, event: "consent.withdrawn", ip: req.ip, detail: { kind: confirmation.withdraw_consent } });
+    }
     await audit(ctx, tx, { userId: user.id, event: "account.deleted", ip: req.ip });
     await tx.delete(users).where(eq(users.id, user.id));
   });

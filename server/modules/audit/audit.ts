@@ -19,6 +19,8 @@ export type AuditEvent =
   | "consent.given"
   | "consent.withdrawn"
   | "data.exported"
+  | "email.changed"
+  | "sessions.ended_others"
   | "logout"
   | "safety.crisis_shown";
 

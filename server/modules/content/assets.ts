@@ -8,7 +8,7 @@ const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * Course illustrations straight from `content/courses/<key>/<name>.svg` (SVG only, names checked,
  * so nothing else in the folder can be read). Cached for a day.
  */
-export function registerContentAssets(app: FastifyInstance, root = path.resolve(process.env.CONTENT_DIR ?? "content")): void {
+export function registerContentAssets(app: FastifyInstance, root: string): void {
   app.get("/content/courses/:key/:file", async (req, reply) => {
     const { key, file } = req.params as { key: string; file: string };
     const base = file.endsWith(".svg") ? file.slice(0, -4) : "";

@@ -3,14 +3,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contentModules, courseParts, courseSlugs, courses } from "../../db/schema/content.ts";
 import { systemClock } from "../../app-context.ts";
-import { testDatabase } from "../../testing/test-database.ts";
+import { isolatedTestDatabase } from "../../testing/test-database.ts";
 import { countQueries } from "../../db/client.ts";
 import { importContent } from "./import-content.ts";
 import { loadContent } from "./load-content.ts";
 
 describe("importContent", () => {
   it("imports the four programmes, and a second import keeps every id (idempotent, by key)", async () => {
-    const { db } = await testDatabase();
+    const { db } = await isolatedTestDatabase();
     const content = loadContent(path.resolve("content"));
     const first = await importContent(db, systemClock, content);
     expect(first.courses).toBe(4);
@@ -25,10 +25,10 @@ describe("importContent", () => {
     const [stress] = await db.select().from(courses).where(eq(courses.key, "stress"));
     expect(stress?.texts.da.title.length).toBeGreaterThan(3);
     expect(stress?.texts.sv.html).toContain("<p>");
-  });
+  }, 120_000); // two imports of the four programmes: slow on a loaded machine
 
   it("archives a module that left the files and renders Markdown without raw HTML", async () => {
-    const { db } = await testDatabase();
+    const { db } = await isolatedTestDatabase();
     const content = loadContent(path.resolve("content"));
     const stress = content.courses.find((c) => c.def.key === "stress");
     if (!stress) throw new Error("no stress course");
@@ -57,7 +57,7 @@ describe("importContent", () => {
   });
 
   it("runs in a bounded number of queries", async () => {
-    const { db } = await testDatabase();
+    const { db } = await isolatedTestDatabase();
     const content = loadContent(path.resolve("content"));
     const { queries } = await countQueries(() => importContent(db, systemClock, content));
     expect(queries).toBeLessThan(400);

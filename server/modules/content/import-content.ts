@@ -9,6 +9,7 @@ import {
   courseSlugs,
   courses,
   worksheetDefs,
+  featuredContent,
   type CourseLocaleText,
   type ModuleLocaleText,
 } from "../../db/schema/content.ts";
@@ -145,6 +146,21 @@ export async function importContent(db: Db, clock: Clock, content: LoadedContent
           const t = page.texts[locale];
           return { key: page.key, locale, slug: t.slug, title: t.title, description: t.description ?? null, html: renderMarkdown(t.body) };
         }),
+      );
+    }
+    await tx.delete(featuredContent);
+    if (content.featured.length) {
+      await tx.insert(featuredContent).values(
+        content.featured.map((item, position) => ({
+          key: item.key,
+          position,
+          kind: item.kind,
+          courseKey: item.kind === "page" ? null : item.course,
+          moduleKey: item.kind === "module" ? item.module : null,
+          pageKey: item.kind === "page" ? item.page : null,
+          titles: item.title,
+          texts: item.text,
+        })),
       );
     }
   });

@@ -1,10 +1,31 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { toVtt } from "../../../common/content/transcript.ts";
+import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
+import { crisisInfo } from "../../../common/safety/crisis-lines.ts";
 import { loadContent } from "./load-content.ts";
 
 const LANGS = ["sv", "en", "no", "da"];
+
+const CAPTIONS = [
+  { start: 0.5, end: 3, text: "Breathe in slowly." },
+  { start: 3.5, end: 6.5, text: "And breathe out, a little longer." },
+];
+
+/** media/<key>/ with a (fake, never decoded) file per language, captions for video, media.json. */
+function writeMedia(root: string, key: string, type: "audio" | "video", seconds: number): void {
+  const dir = path.join(root, "media", key);
+  mkdirSync(dir, { recursive: true });
+  const languages: Record<string, unknown> = {};
+  for (const l of LANGS) {
+    writeFileSync(path.join(dir, `${l}.webm`), `webm ${l}`);
+    if (type === "video") writeFileSync(path.join(dir, `${l}.vtt`), toVtt(CAPTIONS));
+    languages[l] = { file: `${l}.webm`, bytes: `webm ${l}`.length, duration_seconds: seconds, ...(type === "video" ? { captions: `${l}.vtt` } : {}) };
+  }
+  writeFileSync(path.join(dir, "media.json"), JSON.stringify({ type, languages }));
+}
 
 /** A small valid content tree: one course with two parts, one worksheet, one page. */
 function sampleContent(): string {
@@ -13,7 +34,7 @@ function sampleContent(): string {
     const full = path.join(root, file);
     writeFileSync(full, text);
   };
-  for (const dir of ["courses/calm", ...LANGS.map((l) => `courses/calm/${l}`), "worksheets", "media/calm-breath", "pages/about", "media"]) {
+  for (const dir of ["courses/calm", ...LANGS.map((l) => `courses/calm/${l}`), "worksheets", "pages/about"]) {
     mkdirSync(path.join(root, dir), { recursive: true });
   }
   w("courses/calm/course.yaml", [
@@ -32,6 +53,10 @@ function sampleContent(): string {
     "        type: audio",
     "        media: calm-breath",
     "        duration_seconds: 60",
+    "      - key: p1-film",
+    "        type: video",
+    "        media: calm-film",
+    "        duration_seconds: 8",
     "  - key: p2",
     "    pause_days: 7",
     "    modules:",
@@ -44,10 +69,14 @@ function sampleContent(): string {
   for (const l of LANGS) {
     w(`courses/calm/${l}/course.md`, `---\nslug: calm-${l}\ntitle: Calm ${l}\nsummary: A short calm course for tests.\nparts:\n  p1: One\n  p2: Two\n---\nAbout.\n`);
     w(`courses/calm/${l}/p1-intro.md`, "---\ntitle: Intro\n---\nText.\n");
-    w(`courses/calm/${l}/p1-breath.md`, "---\ntitle: Breath\n---\nBreathe. [paus 5]\n");
+    w(`courses/calm/${l}/p1-breath.md`, "---\ntitle: Breath\n---\nSit comfortably and notice your breath.\n\n[paus 5]\n\nNow let it slow down.\n");
+    const captions = CAPTIONS.map((c) => `  - {start: ${c.start}, end: ${c.end}, text: "${c.text}"}`).join("\n");
+    w(`courses/calm/${l}/p1-film.md`, `---\ntitle: Film\ncaptions:\n${captions}\n---\n*A circle grows and shrinks.*\n\nBreathe in slowly. And breathe out, a little longer.\n`);
     w(`courses/calm/${l}/p2-diary.md`, "---\ntitle: Diary\n---\nHow to fill it in.\n");
     w(`pages/about/${l}.md`, `---\nslug: about-${l}\ntitle: About\n---\nWho we are.\n`);
   }
+  writeMedia(root, "calm-breath", "audio", 62);
+  writeMedia(root, "calm-film", "video", 8);
   w("worksheets/diary.yaml", 'key: diary\ntitle: {sv: Dagbok, en: Diary, "no": Dagbok, da: Dagbog}\nfields:\n  - key: note\n    type: longtext\n    required: true\n    label: {sv: Anteckning, en: Note, "no": Notat, da: Note}\n');
   return root;
 }
@@ -83,8 +112,8 @@ describe("loadContent", () => {
     const messages = loadContent(root).problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
     expect(messages).toContain("courses/calm/da/p1-intro.md:1: missing file");
     expect(messages).toContain('courses/calm/course.yaml:14: media "calm-breath" not found in content/media/');
-    expect(messages).toContain('courses/calm/course.yaml:21: unknown worksheet "nothing"');
-    expect(messages).toContain('courses/calm/course.yaml:19: duplicate module key "p1-intro"');
+    expect(messages).toContain('courses/calm/course.yaml:25: unknown worksheet "nothing"');
+    expect(messages).toContain('courses/calm/course.yaml:23: duplicate module key "p1-intro"');
   });
 
   it("reports bad front matter on its line, a missing part title and a reused slug", () => {
@@ -97,11 +126,145 @@ describe("loadContent", () => {
   });
 });
 
+describe("loadContent: languages, transcripts and media", () => {
+  const problemsOf = (root: string) => loadContent(root).problems.map((p) => `${p.file}:${p.line}: ${p.message}`);
+
+  it("reports a missing language folder of a course and a missing language of a page", () => {
+    const root = sampleContent();
+    rmSync(path.join(root, "courses/calm/no"), { recursive: true });
+    rmSync(path.join(root, "pages/about/da.md"));
+    const messages = problemsOf(root);
+    expect(messages).toContain('courses/calm/no:1: missing language "no": no folder courses/calm/no/');
+    expect(messages).toContain('pages/about/da.md:1: missing language "da"');
+  });
+
+  it("reports an empty module", () => {
+    const root = sampleContent();
+    edit(root, "courses/calm/sv/p1-intro.md", () => "---\ntitle: Intro\n---\n\n");
+    expect(problemsOf(root)).toContain("courses/calm/sv/p1-intro.md:1: empty: the file has no text after the front matter");
+  });
+
+  it("reports an audio transcript with only pauses and a video with only its description", () => {
+    const root = sampleContent();
+    edit(root, "courses/calm/en/p1-breath.md", () => "---\ntitle: Breath\n---\n[paus 5]\n\n[paus 10]\n");
+    edit(root, "courses/calm/da/p1-film.md", (t) => t.replace("Breathe in slowly. And breathe out, a little longer.\n", ""));
+    const messages = problemsOf(root);
+    expect(messages).toContain("courses/calm/en/p1-breath.md:4: missing transcript: the body of an audio module is what the voice says");
+    expect(messages).toContain("courses/calm/da/p1-film.md:7: missing transcript: the body of a video module is what the voice says");
+  });
+
+  it("reports a video without captions and captions out of order", () => {
+    const root = sampleContent();
+    edit(root, "courses/calm/no/p1-film.md", (t) => t.replace(/captions:\n( {2}- .*\n)+/, ""));
+    edit(root, "courses/calm/sv/p1-film.md", (t) => t.replace("start: 3.5, end: 6.5", "start: 2, end: 6.5"));
+    const messages = problemsOf(root);
+    expect(messages).toContain("courses/calm/no/p1-film.md:2: captions: missing captions: a video needs its caption list");
+    expect(messages).toContain("courses/calm/sv/p1-film.md:5: captions.1: times must increase (2–6.5 after 3)");
+  });
+
+  it("reports a missing media file or caption file in one language, with the course.yaml line", () => {
+    const root = sampleContent();
+    rmSync(path.join(root, "media/calm-breath/da.webm"));
+    rmSync(path.join(root, "media/calm-film/en.vtt"));
+    const messages = problemsOf(root);
+    expect(messages).toContain('courses/calm/course.yaml:14: media "calm-breath": missing da.webm');
+    expect(messages).toContain('courses/calm/course.yaml:18: media "calm-film": missing en.vtt');
+  });
+
+  it("reports captions that differ from the VTT and a stated duration far from the real one", () => {
+    const root = sampleContent();
+    edit(root, "courses/calm/sv/p1-film.md", (t) => t.replace("end: 3,", "end: 3.2,"));
+    edit(root, "courses/calm/course.yaml", (t) => t.replace("duration_seconds: 60", "duration_seconds: 120"));
+    const messages = problemsOf(root);
+    expect(messages).toContain("courses/calm/sv/p1-film.md:3: captions differ from media/calm-film/sv.vtt (run npm run media:build)");
+    expect(messages).toContain("courses/calm/course.yaml:15: duration_seconds 120 is not within 25 % of sv.webm (62 s)");
+  });
+
+  it("reports media above the 25 MB budget", () => {
+    const root = sampleContent();
+    writeFileSync(path.join(root, "media/calm-film/extra.bin"), "");
+    truncateSync(path.join(root, "media/calm-film/extra.bin"), 25_000_001);
+    expect(problemsOf(root).some((m) => /^media:1: media take 25\.0 MB, above the budget of 25 MB$/.test(m))).toBe(true);
+  });
+});
+
+describe("featured.yaml", () => {
+  const item = (extra: string) =>
+    [
+      "items:",
+      "  - key: pick",
+      ...extra.split("\n").map((l) => `    ${l}`),
+      "    title: {sv: Titel, en: Title, \"no\": Tittel, da: Titel}",
+      "    text: {sv: Kort text., en: Short text., \"no\": Kort tekst., da: Kort tekst.}",
+      "",
+    ].join("\n");
+
+  it("loads items that refer to a course, a module or a page", () => {
+    const root = sampleContent();
+    writeFileSync(path.join(root, "featured.yaml"), item("kind: module\ncourse: calm\nmodule: p1-breath"));
+    const content = loadContent(root);
+    expect(content.problems).toEqual([]);
+    expect(content.featured).toMatchObject([{ key: "pick", kind: "module", course: "calm", module: "p1-breath", title: { en: "Title" } }]);
+  });
+
+  it("reports unknown courses, modules and pages, a missing language and an unknown kind, with their lines", () => {
+    const cases: [string, string][] = [
+      ["kind: course\ncourse: nothing", 'featured.yaml:4: items.0.course: no course "nothing" in courses/'],
+      ["kind: module\ncourse: calm\nmodule: p9-none", 'featured.yaml:5: items.0.module: no module "p9-none" in course "calm"'],
+      ["kind: page\npage: nothing", 'featured.yaml:4: items.0.page: no page "nothing" in pages/'],
+    ];
+    for (const [extra, expected] of cases) {
+      const root = sampleContent();
+      writeFileSync(path.join(root, "featured.yaml"), item(extra));
+      const content = loadContent(root);
+      expect(content.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)).toEqual([expected]);
+      expect(content.featured).toEqual([]);
+    }
+    const root = sampleContent();
+    writeFileSync(path.join(root, "featured.yaml"), item("kind: page\npage: about").replace(', da: Titel', ''));
+    const [missing] = loadContent(root).problems;
+    expect(`${missing?.file}:${missing?.line}`).toBe("featured.yaml:5");
+    expect(missing?.message).toMatch(/^items\.0\.title\.da/);
+    writeFileSync(path.join(root, "featured.yaml"), item("kind: podcast\npage: about"));
+    expect(loadContent(root).problems[0]?.message).toMatch(/^items\.0\.kind/);
+  });
+});
+
+describe("the sample course for tests (tests/fixtures/content)", () => {
+  it("has no problems, all seven module types, and its media files", () => {
+    const { courses, problems } = loadContent(path.resolve("tests/fixtures/content"));
+    expect(problems).toEqual([]);
+    const types = new Set(courses[0]?.def.parts.flatMap((p) => p.modules.map((m) => m.type)));
+    expect(types.size).toBe(7);
+  });
+});
+
 describe("the product's content", () => {
-  it("has no problems except the audio and video files that are not produced yet", () => {
-    const { courses, worksheets, problems } = loadContent(path.resolve("content"));
+  it("has no problems at all (every language, transcript, caption and media file, within budget)", () => {
+    const { courses, worksheets, featured, problems } = loadContent(path.resolve("content"));
     expect(courses.map((c) => c.def.key).sort()).toEqual(["anxiety", "depression", "sleep", "stress"]);
+    expect(featured.length).toBeGreaterThanOrEqual(4);
     expect(worksheets.length).toBeGreaterThanOrEqual(9);
-    expect(problems.filter((p) => !/^media "[a-z0-9-]+" not found/.test(p.message))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("has a crisis-help page in every language with the numbers of the crisis panel", () => {
+    const page = loadContent(path.resolve("content")).pages.find((p) => p.key === "crisis-help");
+    for (const lang of LANGS as (keyof typeof crisisInfo)[]) {
+      const body = page?.texts[lang].body ?? "";
+      const info = crisisInfo[lang];
+      for (const number of [info.emergency.number, ...info.lines.map((l) => l.number)]) expect(body, `${lang}: ${number}`).toContain(number);
+    }
+  });
+
+  it("states the current terms version (the one users approve) on the terms page in every language", () => {
+    const page = loadContent(path.resolve("content")).pages.find((p) => p.key === "terms");
+    for (const lang of LANGS as (keyof typeof crisisInfo)[]) expect(page?.texts[lang].body, lang).toMatch(new RegExp(`^Vers[ij]on ${CURRENT_TERMS_VERSION}$`, "m"));
+  });
+
+  it("has no placeholder text", () => {
+    const files = readdirSync(path.resolve("content"), { recursive: true, encoding: "utf8" }).filter((f) => /\.(md|yaml)$/.test(f));
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter((f) => /lorem|ipsum|\bTODO\b|\bTBD\b/i.test(readFileSync(path.resolve("content", f), "utf8")))).toEqual([]);
   });
 });

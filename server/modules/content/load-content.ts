@@ -6,20 +6,25 @@ import {
   CONTENT_LANGUAGES,
   courseTextSchema,
   courseYamlSchema,
+  featuredYamlSchema,
   moduleFrontMatter,
   pageFrontMatter,
   worksheetSchema,
   type ContentLanguage,
   type CourseText,
   type CourseYaml,
+  type FeaturedItemDef,
   type WorksheetDef,
 } from "../../../common/content/schema.ts";
+import { checkMediaBudget, checkModuleMedia, checkTranscript, type MediaModule } from "./check-media.ts";
 
 /** One problem in the content, with the file (relative to the content root) and line. */
 export interface ContentProblem {
   file: string;
   line: number;
   message: string;
+  /** A problem with the generated audio/video files only (the text content itself is sound). */
+  media?: true;
 }
 
 export interface ModuleText {
@@ -42,6 +47,7 @@ export interface LoadedContent {
   courses: LoadedCourse[];
   worksheets: WorksheetDef[];
   pages: LoadedPage[];
+  featured: FeaturedItemDef[];
   problems: ContentProblem[];
 }
 
@@ -80,6 +86,10 @@ class Collector {
   add(file: string, line: number, message: string): void {
     this.problems.push({ file: path.relative(this.root, file), line, message });
   }
+  /** Adds a problem with the generated media files. */
+  readonly addMedia = (file: string, line: number, message: string): void => {
+    this.problems.push({ file: path.relative(this.root, file), line, message, media: true });
+  };
   /** Parses YAML and validates it; problems carry the line of the failing value. */
   validate<T>(file: string, parsed: Parsed, schema: z.ZodType<T>): T | null {
     for (const error of parsed.doc.errors) {
@@ -102,9 +112,9 @@ function splitFrontMatter(text: string): { front: string; body: string } | null 
   return match ? { front: match[1] ?? "", body: match[2] ?? "" } : null;
 }
 
-function readMarkdown(c: Collector, file: string, schema: z.ZodType): ModuleText | null {
+function readMarkdown(c: Collector, file: string, schema: z.ZodType, missing = "missing file"): ModuleText | null {
   if (!existsSync(file)) {
-    c.add(file, 1, "missing file");
+    c.add(file, 1, missing);
     return null;
   }
   const split = splitFrontMatter(readFileSync(file, "utf8"));
@@ -114,7 +124,7 @@ function readMarkdown(c: Collector, file: string, schema: z.ZodType): ModuleText
   }
   const front = c.validate(file, parseYaml(split.front, 2), schema);
   if (!front) return null;
-  if (split.body.trim().length === 0) c.add(file, 1, "empty body");
+  if (split.body.trim().length === 0) c.add(file, 1, "empty: the file has no text after the front matter");
   return { front: front as Record<string, unknown>, body: split.body };
 }
 
@@ -156,6 +166,7 @@ function loadCourse(c: Collector, root: string, key: string, worksheets: Set<str
   if (!existsSync(path.join(dir, def.image))) c.add(yamlFile, lineOf(parsed, ["image"]), `image ${def.image} not found`);
 
   const moduleKeys = new Map<string, string>();
+  const mediaModules: MediaModule[] = [];
   const partKeys = new Set<string>();
   def.parts.forEach((part, p) => {
     if (partKeys.has(part.key)) c.add(yamlFile, lineOf(parsed, ["parts", p, "key"]), `duplicate part key "${part.key}"`);
@@ -169,8 +180,8 @@ function loadCourse(c: Collector, root: string, key: string, worksheets: Set<str
         c.add(yamlFile, at("worksheet"), `unknown worksheet "${module.worksheet}"`);
       }
       if (module.type === "audio" || module.type === "video") {
-        const media = path.join(root, "media", module.media);
-        if (!existsSync(media)) c.add(yamlFile, at("media"), `media "${module.media}" not found in content/media/`);
+        const { key: moduleKey, type, media, duration_seconds: durationSeconds } = module;
+        mediaModules.push({ key: moduleKey, type, media, durationSeconds, mediaLine: at("media"), durationLine: at("duration_seconds") });
       }
     });
   });
@@ -178,17 +189,21 @@ function loadCourse(c: Collector, root: string, key: string, worksheets: Set<str
   const texts = {} as LoadedCourse["texts"];
   for (const lang of CONTENT_LANGUAGES) {
     const langDir = path.join(dir, lang);
+    if (!existsSync(langDir)) {
+      c.add(langDir, 1, `missing language "${lang}": no folder courses/${key}/${lang}/`);
+      continue;
+    }
     const courseFile = path.join(langDir, "course.md");
     const course = readMarkdown(c, courseFile, courseTextSchema);
     const modules: Record<string, ModuleText> = {};
     for (const [moduleKey, type] of moduleKeys) {
-      const text = readMarkdown(c, path.join(langDir, `${moduleKey}.md`), moduleFrontMatter[type as keyof typeof moduleFrontMatter]);
+      const file = path.join(langDir, `${moduleKey}.md`);
+      const text = readMarkdown(c, file, moduleFrontMatter[type as keyof typeof moduleFrontMatter]);
       if (text) modules[moduleKey] = text;
+      if (text && (type === "audio" || type === "video")) checkTranscript(c.add.bind(c), file, type, text.front, text.body);
     }
-    if (existsSync(langDir)) {
-      for (const name of readdirSync(langDir).filter((n) => n.endsWith(".md") && n !== "course.md")) {
-        if (!moduleKeys.has(name.replace(/\.md$/, ""))) c.add(path.join(langDir, name), 1, "no module with this key in course.yaml");
-      }
+    for (const name of readdirSync(langDir).filter((n) => n.endsWith(".md") && n !== "course.md")) {
+      if (!moduleKeys.has(name.replace(/\.md$/, ""))) c.add(path.join(langDir, name), 1, "no module with this key in course.yaml");
     }
     if (course) {
       const front = course.front as CourseText;
@@ -197,6 +212,14 @@ function loadCourse(c: Collector, root: string, key: string, worksheets: Set<str
       }
       texts[lang] = { course: front, body: course.body, modules };
     }
+  }
+  for (const module of mediaModules) {
+    const moduleTexts: Parameters<typeof checkModuleMedia>[4] = {};
+    for (const lang of CONTENT_LANGUAGES) {
+      const text = texts[lang]?.modules[module.key];
+      if (text) moduleTexts[lang] = { file: path.join(dir, lang, `${module.key}.md`), front: text.front };
+    }
+    checkModuleMedia(c.addMedia, root, yamlFile, module, moduleTexts);
   }
   return { def, dir, texts };
 }
@@ -207,7 +230,7 @@ function loadPages(c: Collector, root: string): LoadedPage[] {
     const texts = {} as LoadedPage["texts"];
     let complete = true;
     for (const lang of CONTENT_LANGUAGES) {
-      const text = readMarkdown(c, path.join(root, "pages", key, `${lang}.md`), pageFrontMatter);
+      const text = readMarkdown(c, path.join(root, "pages", key, `${lang}.md`), pageFrontMatter, `missing language "${lang}"`);
       if (!text) {
         complete = false;
         continue;
@@ -236,6 +259,31 @@ function checkUniqueSlugs(c: Collector, root: string, courses: LoadedCourse[], p
   }
 }
 
+/** `featured.yaml` (optional): valid items whose course, module or page exists. */
+function loadFeatured(c: Collector, root: string, courses: LoadedCourse[], pages: LoadedPage[]): FeaturedItemDef[] {
+  const file = path.join(root, "featured.yaml");
+  if (!existsSync(file)) return [];
+  const parsed = parseYaml(readFileSync(file, "utf8"), 1);
+  const featured = c.validate(file, parsed, featuredYamlSchema);
+  if (!featured) return [];
+  const seen = new Set<string>();
+  return featured.items.filter((item, i) => {
+    const problem = (field: string, message: string) => {
+      c.add(file, lineOf(parsed, ["items", i, field]), `items.${i}.${field}: ${message}`);
+      return false;
+    };
+    if (seen.has(item.key)) return problem("key", `duplicate key "${item.key}"`);
+    seen.add(item.key);
+    if (item.kind === "page") return pages.some((p) => p.key === item.page) || problem("page", `no page "${item.page}" in pages/`);
+    const course = courses.find((co) => co.def.key === item.course);
+    if (!course) return problem("course", `no course "${item.course}" in courses/`);
+    if (item.kind === "module" && !course.def.parts.some((p) => p.modules.some((m) => m.key === item.module))) {
+      return problem("module", `no module "${item.module}" in course "${item.course}"`);
+    }
+    return true;
+  });
+}
+
 /** Reads and validates everything under the content root. */
 export function loadContent(root: string): LoadedContent {
   const c = new Collector(root);
@@ -246,5 +294,7 @@ export function loadContent(root: string): LoadedContent {
     .filter((course): course is LoadedCourse => course !== null);
   const pages = loadPages(c, root);
   checkUniqueSlugs(c, root, courses, pages);
-  return { courses, worksheets, pages, problems: c.problems };
+  checkMediaBudget(c.addMedia, root);
+  const featured = loadFeatured(c, root, courses, pages);
+  return { courses, worksheets, pages, featured, problems: c.problems };
 }

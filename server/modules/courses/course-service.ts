@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
-import type { CourseCard, CourseDetail } from "../../../common/schemas/courses.ts";
+import type { CourseCard, CourseDetail, ModuleContent, ModuleMedia } from "../../../common/schemas/courses.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import {
@@ -133,26 +133,55 @@ function nowSeconds(ctx: AppContext): number {
   return Math.floor(ctx.clock.now().getTime() / 1000);
 }
 
+/** Where completing a module is posted (§4). */
+export function progressUrl(moduleId: string): string {
+  return `/api/v1/content-modules/${moduleId}/progress/`;
+}
+
+function durationOf(module: ModuleRow): number | null {
+  const value = module.settings.duration_seconds;
+  return typeof value === "number" ? value : null;
+}
+
+/** The audio or video files of a module in a language (served by /media/*). */
+export function moduleMedia(module: ModuleRow, locale: Locale): ModuleMedia | null {
+  if (module.type !== "audio" && module.type !== "video") return null;
+  const base = `/media/${String(module.settings.media)}/${locale}`;
+  return {
+    src: `${base}.webm`,
+    type: module.type === "audio" ? "audio/webm" : "video/webm",
+    captions: module.type === "video" ? `${base}.vtt` : null,
+    duration_seconds: durationOf(module) ?? 0,
+  };
+}
+
 function detail(ctx: AppContext, state: State, locale: Locale): CourseDetail {
   const at = position(state.parts, nowSeconds(ctx));
   return {
     ...card(state.course, locale),
+    id: state.course.id,
     html: state.course.texts[locale].html,
     status: state.completedAt ? "completed" : state.started ? "in_progress" : "not_started",
+    active: state.started && !state.completedAt,
+    completed: Boolean(state.completedAt),
     progress: at.progress,
     active_part: state.started ? at.activePart : null,
     active_module: state.started ? at.activeModule : null,
     pause_until: at.pauseUntil,
-    parts: state.parts.map((p) => ({
+    course_parts: state.parts.map((p) => ({
+      id: p.id,
       key: p.key,
       title: p.titles[locale],
       completed: p.completed,
-      modules: p.modules.map((m) => ({
+      content_modules: p.modules.map((m) => ({
+        id: m.id,
         key: m.key,
         type: m.type,
         title: m.texts[locale].title,
         completed: Boolean(m.completedAt),
         pause_until: m.pauseUntil,
+        progress_url: progressUrl(m.id),
+        duration_seconds: durationOf(m),
       })),
     })),
   };
@@ -186,11 +215,28 @@ function assertOpen(ctx: AppContext, state: State, moduleKey: string) {
   return module;
 }
 
+/** The live course of a live module, by the module's id (404 when either is gone). */
+async function courseOfModule(db: DbOrTx, moduleId: string): Promise<{ course: CourseRow; module: ModuleRow }> {
+  const [row] = await db
+    .select({ course: courses, module: contentModules })
+    .from(contentModules)
+    .innerJoin(courses, eq(courses.id, contentModules.courseId))
+    .where(and(eq(contentModules.id, moduleId), eq(contentModules.archived, false), eq(courses.active, true), eq(courses.archived, false)))
+    .limit(1);
+  if (!row) throw new AppError("request.not_found");
+  return row;
+}
+
+/** A live module by its id, whatever the user's progress (worksheets are kept across courses). */
+export async function liveModule(ctx: AppContext, moduleId: string): Promise<ModuleRow> {
+  return (await courseOfModule(ctx.db, moduleId)).module;
+}
+
 /** The course and an open module of it (started, part unlocked), for answering. */
-export async function openModule(ctx: AppContext, userId: string, slug: string, moduleKey: string) {
-  const course = await courseBySlug(ctx.db, slug);
+export async function openModule(ctx: AppContext, userId: string, moduleId: string) {
+  const { course, module } = await courseOfModule(ctx.db, moduleId);
   const state = await courseState(ctx, ctx.db, userId, course);
-  return { course, module: assertOpen(ctx, state, moduleKey) };
+  return { course, module: assertOpen(ctx, state, module.key) };
 }
 
 /** After an answered module was recorded: completes the course when it was the last module. */
@@ -216,12 +262,13 @@ async function finishIfDone(ctx: AppContext, tx: DbOrTx, userId: string, course:
   return detail(ctx, after, locale);
 }
 
-export async function moduleContent(ctx: AppContext, userId: string, slug: string, moduleKey: string, locale: Locale) {
+export async function moduleContent(ctx: AppContext, userId: string, slug: string, moduleKey: string, locale: Locale): Promise<ModuleContent> {
   const course = await courseBySlug(ctx.db, slug);
   const state = await courseState(ctx, ctx.db, userId, course);
   const module = assertOpen(ctx, state, moduleKey);
   const t = module.texts[locale];
   return {
+    id: module.id,
     key: module.key,
     type: module.type,
     title: t.title,
@@ -229,8 +276,10 @@ export async function moduleContent(ctx: AppContext, userId: string, slug: strin
     ...(t.items ? { items: t.items } : {}),
     ...(t.captions ? { captions: t.captions } : {}),
     settings: module.settings,
+    media: moduleMedia(module, locale),
     completed: Boolean(module.completedAt),
     pause_until: module.pauseUntil,
+    progress_url: progressUrl(module.id),
   };
 }
 
@@ -238,11 +287,11 @@ export async function moduleContent(ctx: AppContext, userId: string, slug: strin
  * Marks a reading, listening or worksheet module done (evaluations complete with their answers).
  * Completing the last module completes the course.
  */
-export async function completeModule(ctx: AppContext, userId: string, slug: string, moduleKey: string, locale: Locale): Promise<CourseDetail> {
-  const course = await courseBySlug(ctx.db, slug);
+export async function completeModule(ctx: AppContext, userId: string, moduleId: string, locale: Locale): Promise<CourseDetail> {
+  const { course, module: row } = await courseOfModule(ctx.db, moduleId);
   return ctx.db.transaction(async (tx) => {
     const state = await courseState(ctx, tx, userId, course);
-    const module = assertOpen(ctx, state, moduleKey);
+    const module = assertOpen(ctx, state, row.key);
     if (ANSWERED_MODULE_TYPES.has(module.type)) throw new AppError("course.module_needs_answers");
     await tx
       .insert(moduleProgress)
@@ -253,11 +302,16 @@ export async function completeModule(ctx: AppContext, userId: string, slug: stri
 }
 
 /**
- * Starts a course (§4): unfinished progress in other courses is cleared, and the course is in
+ * Starts a course, named by its key or a slug (§4): unfinished progress in other courses is cleared, and the course is in
  * progress. Starting the course already in progress changes nothing.
  */
-export async function startCourse(ctx: AppContext, userId: string, slug: string, locale: Locale): Promise<CourseDetail> {
-  const course = await courseBySlug(ctx.db, slug);
+export async function startCourse(ctx: AppContext, userId: string, keyOrSlug: string, locale: Locale): Promise<CourseDetail> {
+  const [byKey] = await ctx.db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.key, keyOrSlug), eq(courses.active, true), eq(courses.archived, false)))
+    .limit(1);
+  const course = byKey ?? (await courseBySlug(ctx.db, keyOrSlug));
   return ctx.db.transaction(async (tx) => {
     const unfinished = await tx
       .select({ courseId: courseProgress.courseId })

@@ -22,14 +22,13 @@ export async function submitEvaluation(
   ctx: AppContext,
   req: FastifyRequest,
   userId: string,
-  slug: string,
-  moduleKey: string,
+  moduleId: string,
   answers: Record<string, number>,
   locale: Locale,
 ) {
   const crisis = isCrisis(answers);
   if (crisis) await audit(ctx, ctx.db, { userId, event: "safety.crisis_shown", ip: req.ip, detail: { where: "course_evaluation" } });
-  const { course, module } = await openModule(ctx, userId, slug, moduleKey);
+  const { course, module } = await openModule(ctx, userId, moduleId);
   if (module.type !== "evaluation" && module.type !== "post_part_screening") throw new AppError("request.not_found");
   const id = String(module.settings.instrument);
   if (!isInstrumentId(id)) throw new Error(`module ${module.key} has no known instrument`);
@@ -70,5 +69,23 @@ export async function submitEvaluation(
     crisis,
     healthcare_advice: needsHealthcareAdvice([result]) || (previous !== undefined && result.severity > previous.severity),
     course: detail,
+  };
+}
+
+/** The user's own latest answers to an evaluation module; 404 when they have none. */
+export async function latestEvaluation(ctx: AppContext, userId: string, moduleId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(evaluationAnswers)
+    .where(and(eq(evaluationAnswers.userId, userId), eq(evaluationAnswers.moduleId, moduleId)))
+    .orderBy(desc(evaluationAnswers.createdAt))
+    .limit(1);
+  if (!row) throw new AppError("request.not_found");
+  return {
+    instrument: row.instrument,
+    answers: JSON.parse(ctx.cipher.decrypt(row.answers, answersAad(userId))) as Record<string, number>,
+    score: row.score,
+    band: row.band,
+    created_at: row.createdAt.toISOString(),
   };
 }

@@ -5,6 +5,7 @@ import { computedValues, worksheetValuesSchema, type WorksheetValues } from "../
 import type { AppContext } from "../../app-context.ts";
 import { worksheetDefs, worksheetRows } from "../../db/schema/content.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { liveModule } from "./course-service.ts";
 
 type Row = typeof worksheetRows.$inferSelect;
 
@@ -35,18 +36,30 @@ function view(ctx: AppContext, def: WorksheetDef, row: Row) {
   };
 }
 
-/** A worksheet's definition and the user's own rows, newest first. */
-export async function listWorksheet(ctx: AppContext, userId: string, key: string) {
+/** The worksheet of a worksheet module (404 for any other module). */
+async function worksheetOf(ctx: AppContext, moduleId: string): Promise<string> {
+  const module = await liveModule(ctx, moduleId);
+  if (module.type !== "worksheet") throw new AppError("request.not_found");
+  return String(module.settings.worksheet);
+}
+
+/**
+ * A worksheet module's definition and the user's own rows, newest first. Rows belong to the
+ * worksheet, so a worksheet used in several modules (or courses) shows the same diary.
+ */
+export async function listWorksheet(ctx: AppContext, userId: string, moduleId: string) {
+  const key = await worksheetOf(ctx, moduleId);
   const def = await definition(ctx, key);
   const rows = await ctx.db
     .select()
     .from(worksheetRows)
     .where(and(eq(worksheetRows.userId, userId), eq(worksheetRows.worksheet, key)))
     .orderBy(desc(worksheetRows.createdAt));
-  return { key, definition: def, rows: rows.map((row) => view(ctx, def, row)) };
+  return { module: moduleId, key, definition: def, rows: rows.map((row) => view(ctx, def, row)) };
 }
 
-export async function addRow(ctx: AppContext, userId: string, key: string, values: unknown) {
+export async function addRow(ctx: AppContext, userId: string, moduleId: string, values: unknown) {
+  const key = await worksheetOf(ctx, moduleId);
   const def = await definition(ctx, key);
   const valid = validValues(def, values);
   const now = ctx.clock.now();
@@ -58,8 +71,20 @@ export async function addRow(ctx: AppContext, userId: string, key: string, value
   return view(ctx, def, row);
 }
 
+/** The worksheet of one of the user's own rows; another user's row is simply not found. */
+async function ownRowWorksheet(ctx: AppContext, userId: string, id: string): Promise<string> {
+  const [row] = await ctx.db
+    .select({ worksheet: worksheetRows.worksheet })
+    .from(worksheetRows)
+    .where(and(eq(worksheetRows.id, id), eq(worksheetRows.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError("request.not_found");
+  return row.worksheet;
+}
+
 /** Changes a row of the user's own; another user's row is simply not found. */
-export async function updateRow(ctx: AppContext, userId: string, key: string, id: string, values: unknown) {
+export async function updateRow(ctx: AppContext, userId: string, id: string, values: unknown) {
+  const key = await ownRowWorksheet(ctx, userId, id);
   const def = await definition(ctx, key);
   const valid = validValues(def, values);
   const [row] = await ctx.db
@@ -71,10 +96,10 @@ export async function updateRow(ctx: AppContext, userId: string, key: string, id
   return view(ctx, def, row);
 }
 
-export async function deleteRow(ctx: AppContext, userId: string, key: string, id: string): Promise<void> {
+export async function deleteRow(ctx: AppContext, userId: string, id: string): Promise<void> {
   const deleted = await ctx.db
     .delete(worksheetRows)
-    .where(and(eq(worksheetRows.id, id), eq(worksheetRows.userId, userId), eq(worksheetRows.worksheet, key)))
+    .where(and(eq(worksheetRows.id, id), eq(worksheetRows.userId, userId)))
     .returning({ id: worksheetRows.id });
   if (deleted.length === 0) throw new AppError("request.not_found");
 }

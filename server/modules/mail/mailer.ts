@@ -6,9 +6,13 @@ import nodemailer, { type Transporter } from "nodemailer";
 /** One e-mail: plain text and HTML, in the recipient's language. */
 export interface MailMessage {
   to: string;
+  /** Where replies go (the contact form's reply address). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on reminders. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -47,7 +51,9 @@ async function writeAtomically(file: string, content: string | Buffer): Promise<
  */
 export function createMailer(options: MailerOptions): Mailer {
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl, { pool: true } as never)
+    ? // The URL goes inside the options object so that `pool` is a transport option (one
+      // reused connection), not a message default.
+      nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 2 })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {

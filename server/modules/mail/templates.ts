@@ -42,7 +42,7 @@ interface Parts {
 }
 
 /** Builds text and HTML from the same parts, with one calm layout. */
-function compose(locale: Locale, parts: Parts): MailBody {
+export function compose(locale: Locale, parts: Parts): MailBody {
   const product = PRODUCT[locale];
   const textLines = [parts.greeting, "", ...parts.paragraphs.flatMap((p) => [p, ""])];
   if (parts.action) textLines.push(`${parts.action.label}:`, parts.action.link, "");
@@ -67,7 +67,7 @@ function compose(locale: Locale, parts: Parts): MailBody {
   return { subject: parts.subject, text: textLines.join("\n"), html };
 }
 
-const HELLO: Record<Locale, string> = { sv: "Hej!", en: "Hello,", no: "Hei!", da: "Hej!" };
+export const HELLO: Record<Locale, string> = { sv: "Hej!", en: "Hello,", no: "Hei!", da: "Hej!" };
 
 export function registrationLink({ locale, link }: { locale: Locale; link: string }): MailBody {
   const t = {

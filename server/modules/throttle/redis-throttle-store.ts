@@ -43,35 +43,56 @@ function toState(values: (string | null)[]): CounterState | null {
 /** Throttling counters in Redis (shared by every instance), one hash per key, Lua for atomicity. */
 export class RedisThrottleStore implements ThrottleStore {
   private readonly redis: Redis;
+  private readonly prefix: string;
 
-  constructor(url: string) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  /** `prefix` namespaces the keys (several deployments, or test runs, on one Redis). */
+  constructor(url: string, prefix = PREFIX) {
+    this.prefix = prefix;
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+    });
   }
 
   async read(key: string): Promise<CounterState | null> {
-    return toState(await this.redis.hmget(PREFIX + key, "count", "start", "last", "locked"));
+    return toState(await this.redis.hmget(this.prefix + key, "count", "start", "last", "locked"));
   }
 
   async fail(key: string, now: Date, resetAfterMs: number): Promise<CounterState> {
-    const values = (await this.redis.eval(FAIL, 1, PREFIX + key, now.getTime(), resetAfterMs, KEEP_MS)) as (string | null)[];
+    const values = (await this.redis.eval(
+      FAIL,
+      1,
+      this.prefix + key,
+      now.getTime(),
+      resetAfterMs,
+      KEEP_MS,
+    )) as (string | null)[];
     const state = toState(values);
     if (!state) throw new Error("throttle counter not written");
     return state;
   }
 
   async lock(key: string, until: Date): Promise<void> {
-    await this.redis.hset(PREFIX + key, "locked", until.getTime(), "count", 0);
+    await this.redis.hset(this.prefix + key, "locked", until.getTime(), "count", 0);
   }
 
   async hit(key: string, now: Date, windowMs: number): Promise<CounterState> {
-    const values = (await this.redis.eval(HIT, 1, PREFIX + key, now.getTime(), windowMs, KEEP_MS)) as (string | null)[];
+    const values = (await this.redis.eval(
+      HIT,
+      1,
+      this.prefix + key,
+      now.getTime(),
+      windowMs,
+      KEEP_MS,
+    )) as (string | null)[];
     const state = toState(values);
     if (!state) throw new Error("throttle counter not written");
     return state;
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(PREFIX + key);
+    await this.redis.del(this.prefix + key);
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,16 @@ import type { Page } from "playwright-core";
 
 /** WCAG 2.2 A/AA rules; returns the violations as readable lines (empty when clean). */
 export async function axeViolations(page: Page, options: { only?: string[] } = {}): Promise<string[]> {
+  // A theme switch starts colour transitions: measure contrast once they have finished.
+  // (Endless animations, such as a spinner, are left alone.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   if (options.only) builder.withRules(options.only);
   else builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]);

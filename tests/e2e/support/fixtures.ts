@@ -19,17 +19,18 @@ export function message(locale: Locale, key: string): string {
 }
 
 /** A CSRF cookie + token pair from the running server. */
-export async function csrf(): Promise<{ cookie: string; token: string }> {
-  const response = await fetch(`${baseUrl()}/api/v1/csrftoken/`);
+export async function csrf(base = baseUrl()): Promise<{ cookie: string; token: string }> {
+  const response = await fetch(`${base}/api/v1/csrftoken/`);
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
   const { csrfToken } = (await response.json()) as { csrfToken: string };
   return { cookie, token: csrfToken };
 }
 
 /** Creates a user and a session through the development fixture route. */
-export async function createSession(options: { verified?: boolean } = {}): Promise<{ sessionid: string; userId: string }> {
-  const { cookie, token } = await csrf();
-  const response = await fetch(`${baseUrl()}/dev/fixtures/session`, {
+export async function createSession(options: { verified?: boolean; base?: string } = {}): Promise<{ sessionid: string; userId: string }> {
+  const base = options.base ?? baseUrl();
+  const { cookie, token } = await csrf(base);
+  const response = await fetch(`${base}/dev/fixtures/session`, {
     method: "POST",
     headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
     body: JSON.stringify({ verified: options.verified ?? true }),
@@ -42,11 +43,12 @@ export async function createSession(options: { verified?: boolean } = {}): Promi
 /** A browser context that is logged in (cookie set directly, no UI ceremony). */
 export async function loggedInContext(
   browser: Browser,
-  options: { verified?: boolean; viewport?: { width: number; height: number }; theme?: string } = {},
+  /** `base`: another server than the shared one (e.g. one started with fixture content). */
+  options: { verified?: boolean; viewport?: { width: number; height: number }; theme?: string; base?: string } = {},
 ): Promise<BrowserContext> {
   const { sessionid } = await createSession(options);
   const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
-  const url = new URL(baseUrl());
+  const url = new URL(options.base ?? baseUrl());
   await context.addCookies([
     { name: "sessionid", value: sessionid, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" },
     ...(options.theme ? [{ name: "theme", value: options.theme, domain: url.hostname, path: "/" }] : []),

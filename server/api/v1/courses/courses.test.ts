@@ -3,12 +3,23 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../db/schema/accounts.ts";
-import { contentModules, courses, evaluationAnswers, moduleProgress } from "../../../db/schema/content.ts";
+import {
+  contentModules,
+  courses,
+  evaluationAnswers,
+  moduleProgress,
+} from "../../../db/schema/content.ts";
 import { countQueries } from "../../../db/client.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
-import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor } from "../../../testing/test-app.ts";
+import {
+  FakeClock,
+  createTestApp,
+  createTestUser,
+  json,
+  sessionCookieFor,
+} from "../../../testing/test-app.ts";
 
 let app: FastifyInstance;
 const clock = new FakeClock(Date.UTC(2026, 10, 2, 8, 0, 0));
@@ -20,39 +31,83 @@ afterAll(async () => {
   await app.close();
 });
 
+interface Part {
+  id: string;
+  key: string;
+  completed: boolean;
+  content_modules: {
+    id: string;
+    key: string;
+    type: string;
+    completed: boolean;
+    pause_until: number | null;
+    progress_url: string;
+  }[];
+}
+
 /** A verified user's agent (fixture session, as after login and 2FA). */
 async function userAgent(options: { verified?: boolean } = {}) {
   const user = await createTestUser(app);
   const agent = new TestAgent(app);
   const cookie = await sessionCookieFor(app, user, { verified: options.verified ?? true });
   agent.cookies.set("sessionid", cookie.split("=")[1] ?? "");
-  return { agent, userId: user.id, relogin: async () => agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "") };
+  return {
+    agent,
+    userId: user.id,
+    relogin: async () =>
+      agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? ""),
+  };
 }
 
 /** Evaluations complete with their answers (their own calls); tests record them directly. */
-async function answerEvaluation(userId: string, courseKey: string, moduleKey: string): Promise<void> {
+async function answerEvaluation(
+  userId: string,
+  courseKey: string,
+  moduleKey: string,
+): Promise<void> {
   const [course] = await app.ctx.db.select().from(courses).where(eq(courses.key, courseKey));
   const [module] = await app.ctx.db
     .select()
     .from(contentModules)
     .where(and(eq(contentModules.courseId, course?.id ?? ""), eq(contentModules.key, moduleKey)));
-  await app.ctx.db.insert(moduleProgress).values({ userId, moduleId: module?.id ?? "", courseId: course?.id ?? "", completedAt: clock.now() });
+  await app.ctx.db.insert(moduleProgress).values({
+    userId,
+    moduleId: module?.id ?? "",
+    courseId: course?.id ?? "",
+    completedAt: clock.now(),
+  });
 }
 
 describe("GET /api/v1/course-categories/", () => {
   it("lists the four categories with their courses", async () => {
-    const categories = (await new TestAgent(app).get("/api/v1/course-categories/")).json() as { key: string; courses: number }[];
-    expect(categories.map((c) => c.key).sort()).toEqual(["anxiety", "depression", "sleep", "stress"]);
+    const categories = (await new TestAgent(app).get("/api/v1/course-categories/")).json() as {
+      key: string;
+      courses: number;
+    }[];
+    expect(categories.map((c) => c.key).sort()).toEqual([
+      "anxiety",
+      "depression",
+      "sleep",
+      "stress",
+    ]);
     expect(categories.every((c) => c.courses === 1)).toBe(true);
   });
 });
 
 describe("GET /api/v1/public/courses/", () => {
   it("lists the public courses in the asked language", async () => {
-    const sv = json(await new TestAgent(app).get("/api/v1/public/courses/")) as unknown as { key: string; title: string }[];
+    const sv = json(await new TestAgent(app).get("/api/v1/public/courses/")) as unknown as {
+      key: string;
+      title: string;
+    }[];
     expect(sv.map((c) => c.key).sort()).toEqual(["anxiety", "depression", "sleep", "stress"]);
-    const en = (await new TestAgent(app).get("/api/v1/public/courses/?locale=en")).json() as { key: string; title: string }[];
-    expect(en.find((c) => c.key === "stress")?.title).not.toBe(sv.find((c) => c.key === "stress")?.title);
+    const en = (await new TestAgent(app).get("/api/v1/public/courses/?locale=en")).json() as {
+      key: string;
+      title: string;
+    }[];
+    expect(en.find((c) => c.key === "stress")?.title).not.toBe(
+      sv.find((c) => c.key === "stress")?.title,
+    );
   });
 
   it("refuses an unknown language with 400", async () => {
@@ -79,72 +134,127 @@ describe("courses for users", () => {
     const { agent, userId, relogin } = await userAgent();
     let course = (await agent.get("/api/v1/courses/stress/")).json() as Record<string, unknown>;
     expect(course.status).toBe("not_started");
-    expect((await agent.get("/api/v1/courses/stress/modules/p1-welcome/")).json().code).toBe("course.not_started");
+    expect((await agent.get("/api/v1/courses/stress/modules/p1-welcome/")).json().code).toBe(
+      "course.not_started",
+    );
 
-    course = (await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" })).json();
-    expect(course).toMatchObject({ status: "in_progress", active_part: "p1", active_module: "p1-welcome", pause_until: null });
+    course = (
+      await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" })
+    ).json();
+    expect(course).toMatchObject({
+      status: "in_progress",
+      active: true,
+      completed: false,
+      active_part: "p1",
+      active_module: "p1-welcome",
+      pause_until: null,
+    });
 
-    const welcome = (await agent.get("/api/v1/courses/stress/modules/p1-welcome/")).json() as { html: string };
+    const welcome = (await agent.get("/api/v1/courses/stress/modules/p1-welcome/")).json() as {
+      html: string;
+    };
     expect(welcome.html).toContain("<p>");
     // Part 2 stays closed until part 1 is done.
-    expect((await agent.get("/api/v1/courses/stress/modules/p2-your-diary/")).json().code).toBe("course.locked");
+    expect((await agent.get("/api/v1/courses/stress/modules/p2-your-diary/")).json().code).toBe(
+      "course.locked",
+    );
     // An evaluation is completed by its answers, not by "done".
-    expect((await agent.post("/api/v1/courses/stress/modules/p1-pss/complete/")).json().code).toBe("course.module_needs_answers");
+    const pss = (course.course_parts as Part[])[0]?.content_modules.find((m) => m.key === "p1-pss");
+    expect(pss?.progress_url).toBe(`/api/v1/content-modules/${pss?.id}/progress/`);
+    expect((await agent.post(pss?.progress_url ?? "")).json().code).toBe(
+      "course.module_needs_answers",
+    );
 
-    const parts = course.parts as { key: string; modules: { key: string; type: string }[] }[];
-    for (const module of parts[0]?.modules ?? []) {
+    const parts = course.course_parts as Part[];
+    // The next part's first module is locked: its progress_url refuses it.
+    const locked = await agent.post(parts[1]?.content_modules[0]?.progress_url ?? "");
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().code).toBe("course.locked");
+    for (const module of parts[0]?.content_modules ?? []) {
       if (module.type === "evaluation") await answerEvaluation(userId, "stress", module.key);
-      else expect((await agent.post(`/api/v1/courses/stress/modules/${module.key}/complete/`)).statusCode).toBe(200);
+      else expect((await agent.post(module.progress_url)).statusCode).toBe(200);
     }
     course = (await agent.get("/api/v1/courses/stress/")).json();
     const finishedAt = Math.floor(clock.now().getTime() / 1000);
     expect(course.active_part).toBe("p2");
     expect(course.pause_until).toBe(finishedAt + 7 * 86_400);
-    expect((await agent.get("/api/v1/courses/stress/modules/p2-your-diary/")).json().code).toBe("course.locked");
+    expect((course.course_parts as Part[])[1]?.content_modules[0]?.pause_until).toBe(
+      finishedAt + 7 * 86_400,
+    );
+    expect((await agent.get("/api/v1/courses/stress/modules/p2-your-diary/")).json().code).toBe(
+      "course.locked",
+    );
 
     clock.advance(7 * 86_400_000);
     // A week later the old session has expired (12 h): the user logs in again.
     await relogin();
     expect((await agent.get("/api/v1/courses/stress/modules/p2-your-diary/")).statusCode).toBe(200);
-    expect(((await agent.get("/api/v1/active-course/")).json() as { key: string }).key).toBe("stress");
-    expect(((await agent.get("/api/v1/courses/")).json() as { key: string; progress: number }[]).find((c) => c.key === "stress")?.progress).toBeGreaterThan(0);
+    expect(((await agent.get("/api/v1/active-course/")).json() as { key: string }).key).toBe(
+      "stress",
+    );
+    expect(
+      ((await agent.get("/api/v1/courses/")).json() as { key: string; progress: number }[]).find(
+        (c) => c.key === "stress",
+      )?.progress,
+    ).toBeGreaterThan(0);
   });
 
   it("keep one course in progress: starting another clears the unfinished one", async () => {
     const { agent } = await userAgent();
     await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "sleep" });
-    const sleep = (await agent.get("/api/v1/courses/sleep/")).json() as { parts: { modules: { key: string; type: string }[] }[] };
-    const first = sleep.parts[0]?.modules.find((m) => m.type === "text");
-    await agent.post(`/api/v1/courses/sleep/modules/${first?.key}/complete/`);
+    const sleep = (await agent.get("/api/v1/courses/sleep/")).json() as { course_parts: Part[] };
+    const first = sleep.course_parts[0]?.content_modules.find((m) => m.type === "text");
+    expect((await agent.post(first?.progress_url ?? "")).statusCode).toBe(200);
     await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "anxiety" });
-    expect(((await agent.get("/api/v1/courses/sleep/")).json() as { status: string; progress: number })).toMatchObject({ status: "not_started", progress: 0 });
-    expect(((await agent.get("/api/v1/active-course/")).json() as { key: string }).key).toBe("anxiety");
+    expect(
+      (await agent.get("/api/v1/courses/sleep/")).json() as { status: string; progress: number },
+    ).toMatchObject({ status: "not_started", progress: 0 });
+    expect(((await agent.get("/api/v1/active-course/")).json() as { key: string }).key).toBe(
+      "anxiety",
+    );
   });
 
   it("show each user only their own progress", async () => {
     const a = await userAgent();
     const b = await userAgent();
     await a.agent.post("/api/v1/course-progress/clear-unfinished/", { course: "depression" });
-    expect(((await b.agent.get("/api/v1/courses/depression/")).json() as { status: string }).status).toBe("not_started");
+    expect(
+      ((await b.agent.get("/api/v1/courses/depression/")).json() as { status: string }).status,
+    ).toBe("not_started");
     expect((await b.agent.get("/api/v1/active-course/")).statusCode).toBe(404);
   });
 
   it("refuse a start without the CSRF token, and a bad body", async () => {
     const { agent } = await userAgent();
-    const noCsrf = await app.inject({ method: "POST", url: "/api/v1/course-progress/clear-unfinished/", headers: { cookie: agent.cookieHeader() }, payload: { course: "stress" } });
+    const noCsrf = await app.inject({
+      method: "POST",
+      url: "/api/v1/course-progress/clear-unfinished/",
+      headers: { cookie: agent.cookieHeader() },
+      payload: { course: "stress" },
+    });
     expect(noCsrf.statusCode).toBe(403);
-    const bad = await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "x", extra: 1 });
+    const bad = await agent.post("/api/v1/course-progress/clear-unfinished/", {
+      course: "x",
+      extra: 1,
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe("GET /api/v1/pages/{slug}/", () => {
   it("answers a page by its slug in the asked language, as HTML from Markdown", async () => {
-    const page = (await new TestAgent(app).get("/api/v1/pages/integritet/?locale=sv")).json() as { title: string; html: string };
+    const page = (await new TestAgent(app).get("/api/v1/pages/integritet/?locale=sv")).json() as {
+      title: string;
+      html: string;
+    };
     expect(page.title.length).toBeGreaterThan(3);
     expect(page.html).toContain("<h2>");
-    expect((await new TestAgent(app).get("/api/v1/pages/integritet/?locale=en")).statusCode).toBe(404);
-    expect((await new TestAgent(app).get("/api/v1/pages/integrity/?locale=en")).statusCode).toBe(200);
+    expect((await new TestAgent(app).get("/api/v1/pages/integritet/?locale=en")).statusCode).toBe(
+      404,
+    );
+    expect((await new TestAgent(app).get("/api/v1/pages/integrity/?locale=en")).statusCode).toBe(
+      200,
+    );
   });
 
   it("answers 404 for a page that does not exist", async () => {
@@ -152,20 +262,35 @@ describe("GET /api/v1/pages/{slug}/", () => {
   });
 });
 
-describe("POST /api/v1/courses/{slug}/modules/{module}/answers/", () => {
-  const gad7 = (value: number) => Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`gad7_${i + 1}`, value]));
+describe("POST /api/v1/evaluations/{module}/", () => {
+  const gad7 = (value: number) =>
+    Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`gad7_${i + 1}`, value]));
 
   it("scores and stores an evaluation, completing the module; the answers are encrypted", async () => {
     const { agent, userId } = await userAgent();
     await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "anxiety" });
-    const course = (await agent.get("/api/v1/courses/anxiety/")).json() as { parts: { modules: { key: string; type: string }[] }[] };
-    const evaluation = course.parts[0]?.modules.find((m) => m.type === "evaluation");
-    const response = await agent.post(`/api/v1/courses/anxiety/modules/${evaluation?.key}/answers/`, { answers: gad7(2) });
+    const course = (await agent.get("/api/v1/courses/anxiety/")).json() as { course_parts: Part[] };
+    const evaluation = course.course_parts[0]?.content_modules.find((m) => m.type === "evaluation");
+    const response = await agent.post(`/api/v1/evaluations/${evaluation?.id}/`, {
+      answers: gad7(2),
+    });
     expect(response.statusCode).toBe(200);
-    const result = response.json() as { score: number; band: string; crisis: boolean; healthcare_advice: boolean; course: { parts: { modules: { key: string; completed: boolean }[] }[] } };
+    const result = response.json() as {
+      score: number;
+      band: string;
+      crisis: boolean;
+      healthcare_advice: boolean;
+      course: { course_parts: Part[] };
+    };
     expect(result).toMatchObject({ score: 14, crisis: false, healthcare_advice: false });
-    expect(result.course.parts[0]?.modules.find((m) => m.key === evaluation?.key)?.completed).toBe(true);
-    const [row] = await app.ctx.db.select().from(evaluationAnswers).where(eq(evaluationAnswers.userId, userId));
+    expect(
+      result.course.course_parts[0]?.content_modules.find((m) => m.key === evaluation?.key)
+        ?.completed,
+    ).toBe(true);
+    const [row] = await app.ctx.db
+      .select()
+      .from(evaluationAnswers)
+      .where(eq(evaluationAnswers.userId, userId));
     expect(row?.answers).toMatch(/^v1\./);
     expect(row?.answers).not.toContain("gad7_1");
   });
@@ -173,33 +298,74 @@ describe("POST /api/v1/courses/{slug}/modules/{module}/answers/", () => {
   it("advises healthcare for a severe band, and names the missing items on bad input", async () => {
     const { agent } = await userAgent();
     await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "anxiety" });
-    const course = (await agent.get("/api/v1/courses/anxiety/")).json() as { parts: { modules: { key: string; type: string }[] }[] };
-    const key = course.parts[0]?.modules.find((m) => m.type === "evaluation")?.key;
-    const partial = await agent.post(`/api/v1/courses/anxiety/modules/${key}/answers/`, { answers: { gad7_1: 1 } });
+    const course = (await agent.get("/api/v1/courses/anxiety/")).json() as { course_parts: Part[] };
+    const id = course.course_parts[0]?.content_modules.find((m) => m.type === "evaluation")?.id;
+    const partial = await agent.post(`/api/v1/evaluations/${id}/`, { answers: { gad7_1: 1 } });
     expect(partial.statusCode).toBe(400);
     expect(Object.keys(partial.json().fields)).toContain("body.answers.gad7_2");
-    const severe = (await agent.post(`/api/v1/courses/anxiety/modules/${key}/answers/`, { answers: gad7(3) })).json();
+    const severe = (await agent.post(`/api/v1/evaluations/${id}/`, { answers: gad7(3) })).json();
     expect(severe).toMatchObject({ score: 21, healthcare_advice: true });
   });
 
   it("flags PHQ-9 item 9 above 0 as a crisis whatever the total, and records the event", async () => {
     const { agent, userId } = await userAgent();
     await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "depression" });
-    const course = (await agent.get("/api/v1/courses/depression/")).json() as { parts: { modules: { key: string; type: string }[] }[] };
-    const key = course.parts[0]?.modules.find((m) => m.type === "evaluation")?.key;
-    const answers = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`phq9_${i + 1}`, i === 8 ? 1 : 0]));
-    const result = (await agent.post(`/api/v1/courses/depression/modules/${key}/answers/`, { answers })).json();
+    const course = (await agent.get("/api/v1/courses/depression/")).json() as {
+      course_parts: Part[];
+    };
+    const id = course.course_parts[0]?.content_modules.find((m) => m.type === "evaluation")?.id;
+    const answers = Object.fromEntries(
+      Array.from({ length: 9 }, (_, i) => [`phq9_${i + 1}`, i === 8 ? 1 : 0]),
+    );
+    const result = (await agent.post(`/api/v1/evaluations/${id}/`, { answers })).json();
     expect(result).toMatchObject({ score: 1, crisis: true });
-    const events = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.userId, userId), eq(auditLog.event, "safety.crisis_shown")));
+    const events = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.userId, userId), eq(auditLog.event, "safety.crisis_shown")));
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events[0]?.detail)).not.toContain("phq9");
   });
 
-  it("refuses answers to a module that is not a questionnaire, and from visitors", async () => {
+  it("refuses answers to a module that is not a questionnaire, an unknown or malformed module, and visitors", async () => {
     const { agent } = await userAgent();
-    await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" });
-    expect((await agent.post("/api/v1/courses/stress/modules/p1-welcome/answers/", { answers: { pss10_1: 1 } })).statusCode).toBe(404);
-    expect((await new TestAgent(app).post("/api/v1/courses/stress/modules/p1-pss/answers/", { answers: {} })).statusCode).toBe(401);
+    const course = (
+      await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" })
+    ).json() as { course_parts: Part[] };
+    const modules = course.course_parts[0]?.content_modules ?? [];
+    const text = modules.find((m) => m.type === "text");
+    const pss = modules.find((m) => m.type === "evaluation");
+    expect(
+      (await agent.post(`/api/v1/evaluations/${text?.id}/`, { answers: { pss10_1: 1 } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await agent.post(`/api/v1/evaluations/${crypto.randomUUID()}/`, { answers: { pss10_1: 1 } }))
+        .statusCode,
+    ).toBe(404);
+    const malformed = await agent.post("/api/v1/evaluations/p1-pss/", { answers: {} });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json().fields)).toContain("params.module");
+    expect(
+      (await new TestAgent(app).post(`/api/v1/evaluations/${pss?.id}/`, { answers: {} }))
+        .statusCode,
+    ).toBe(401);
+  });
+  it("answer only the user's own evaluation answers; another user's are not found (404)", async () => {
+    const a = await userAgent();
+    const b = await userAgent();
+    const course = (
+      await a.agent.post("/api/v1/course-progress/clear-unfinished/", { course: "anxiety" })
+    ).json() as { course_parts: Part[] };
+    const id = course.course_parts[0]?.content_modules.find((m) => m.type === "evaluation")?.id;
+    expect((await a.agent.get(`/api/v1/evaluations/${id}/`)).statusCode).toBe(404);
+    await a.agent.post(`/api/v1/evaluations/${id}/`, { answers: gad7(1) });
+    const own = (await a.agent.get(`/api/v1/evaluations/${id}/`)).json() as {
+      score: number;
+      answers: Record<string, number>;
+    };
+    expect(own).toMatchObject({ score: 7, answers: gad7(1) });
+    expect((await b.agent.get(`/api/v1/evaluations/${id}/`)).statusCode).toBe(404);
   });
 });
 

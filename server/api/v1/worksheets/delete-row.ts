@@ -3,10 +3,10 @@ import { worksheetRowParams } from "../../../../common/schemas/courses.ts";
 import { deleteRow } from "../../../modules/courses/worksheet-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
-/** DELETE /worksheets/{key}/rows/{id}/ — DeleteWorksheetRowDialog: removes one of the user's rows. */
+/** DELETE /worksheets/rows/{row}/ — DeleteWorksheetRowDialog: removes one of the user's rows. */
 export const deleteWorksheetRow = defineEndpoint({
   method: "DELETE",
-  url: "/worksheets/:key/rows/:id/",
+  url: "/worksheets/rows/:row/",
   summary: "Delete a worksheet row",
   tags: ["worksheets"],
   auth: "verified",
@@ -14,7 +14,7 @@ export const deleteWorksheetRow = defineEndpoint({
   response: emptyResponseSchema,
   async handler({ params, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    await deleteRow(req.server.ctx, session.userId, params.key, params.id);
+    await deleteRow(req.server.ctx, session.userId, params.row);
     return {};
   },
 });

@@ -1,20 +1,20 @@
-import { worksheetParams, worksheetRowBody, worksheetRowResponse } from "../../../../common/schemas/courses.ts";
+import { moduleIdParam, worksheetRowBody, worksheetRowResponse } from "../../../../common/schemas/courses.ts";
 import { addRow } from "../../../modules/courses/worksheet-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
-/** POST /worksheets/{key}/rows/ — adds a row; values checked against the worksheet's fields. */
+/** POST /worksheets/{module}/rows/ — adds a row; values checked against the worksheet's fields. */
 export const postWorksheetRow = defineEndpoint({
   method: "POST",
-  url: "/worksheets/:key/rows/",
+  url: "/worksheets/:module/rows/",
   summary: "Add a worksheet row",
   tags: ["worksheets"],
   auth: "verified",
-  params: worksheetParams,
+  params: moduleIdParam,
   body: worksheetRowBody,
   response: worksheetRowResponse,
   status: 201,
   async handler({ params, body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return addRow(req.server.ctx, session.userId, params.key, body.values);
+    return addRow(req.server.ctx, session.userId, params.module, body.values);
   },
 });

@@ -1,0 +1,2 @@
+/** The navigation-state notice the home page shows after an account was deleted. */
+export const ACCOUNT_DELETED = "accountDeleted";

@@ -1,0 +1,105 @@
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { Locale } from "../../../common/i18n/locales.ts";
+import { pathTo } from "../../../common/routing/route-table.ts";
+import { Button } from "../../components/button.tsx";
+import { PasswordField } from "../../components/password-field.tsx";
+import { browserApi } from "../../lib/api/browser-client.ts";
+import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { useForm } from "../../lib/form/use-form.ts";
+import { removeOnboardingRecord } from "../../lib/onboarding-record.ts";
+import { ConsentFields } from "./consent-fields.tsx";
+import { useFormIds } from "./use-form-ids.ts";
+
+/** Completing a registration from its e-mailed link (loaded lazily by the registration page). */
+export function CompleteForm({
+  code,
+  email,
+  termsVersion,
+  locale,
+}: {
+  code: string;
+  email: string;
+  termsVersion: string;
+  locale: Locale;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const idFor = useFormIds();
+  const form = useForm({
+    schema: () => import("./form-schemas.ts").then((m) => m.registerForm(email)),
+    initial: { password: "", accept_terms: false, consent_health_data: false },
+    // A changed terms version is about the terms box.
+    serverField: (path) =>
+      path === "body.terms_version"
+        ? "accept_terms"
+        : path.startsWith("body.")
+          ? path.slice(5)
+          : null,
+    onSubmit: async (values) => {
+      const api = browserApi();
+      await api.post(
+        "/onboarding/complete",
+        {
+          code,
+          password: values.password,
+          terms_version: termsVersion,
+          accept_terms: true,
+          consent_health_data: true,
+        },
+        {
+          schema: () => import("../../../common/schemas/accounts.ts").then((m) => m.statusResponse),
+        },
+      );
+      // The server rotated the CSRF secret with the new session: fetch a fresh token next time.
+      api.options.csrf.set(null);
+      // The visitor's screenings moved into the account and the onboarding token was deleted.
+      removeOnboardingRecord();
+      await navigate(pathTo("enable2fa", locale));
+    },
+  });
+  return (
+    <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+      <p className="lead">{t("screens.register.description")}</p>
+      <FormErrorSummary
+        messages={form.messages}
+        formError={form.formError}
+        idFor={idFor}
+        attempt={form.submitCount}
+        labels={{
+          password: t("accounts.complete.password"),
+          accept_terms: t("accounts.complete.termsShort"),
+          consent_health_data: t("accounts.complete.healthShort"),
+        }}
+      />
+      <dl className="account-email">
+        <dt>{t("accounts.fields.email")}</dt>
+        <dd>{email}</dd>
+      </dl>
+      {/* Lets password managers save the address together with the new password. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField
+        id={idFor("password")}
+        label={t("accounts.complete.password")}
+        hint={t("accounts.passwordPolicy")}
+        autoComplete="new-password"
+        value={form.values.password}
+        error={form.errors.password}
+        onChange={(event) => form.setValue("password", event.target.value)}
+      />
+      <ConsentFields
+        values={form.values}
+        errors={form.errors}
+        onChange={(name, checked) => form.setValue(name, checked)}
+        idFor={idFor}
+        termsVersion={termsVersion}
+        locale={locale}
+      />
+      <div>
+        <Button type="submit" size="lg" busy={form.submitting}>
+          {t("accounts.complete.submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { z } from "zod";
+import { pathTo } from "../../../common/routing/route-table.ts";
+import { termsResponse } from "../../../common/schemas/accounts.ts";
+import { bankidStartResponse, type BankIdDevice } from "../../../common/schemas/bankid.ts";
+import { browserApi } from "../../lib/api/browser-client.ts";
+import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { useForm } from "../../lib/form/use-form.ts";
+import { useScreen } from "../../lib/use-screen.ts";
+import { ConsentFields } from "../accounts/consent-fields.tsx";
+import { requiredConsent } from "../accounts/form-schemas.ts";
+import { useFormIds } from "../accounts/use-form-ids.ts";
+import { BankIdChoice, BankIdProgress } from "./bankid-progress.tsx";
+import { useBankIdOrder } from "./use-bankid-order.ts";
+
+const consentsForm = z.strictObject({ accept_terms: requiredConsent, consent_health_data: requiredConsent });
+
+/**
+ * "Create an account with BankID" in the register dialog: the same two consents as the e-mail
+ * registration, then BankID; the account is created when BankID completes, and the dashboard opens.
+ */
+export function BankIdRegister({ close }: { close: () => void }) {
+  const { t } = useTranslation();
+  const { locale } = useScreen();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const idFor = useFormIds();
+  const [termsVersion, setTermsVersion] = useState<string | null>(null);
+  const device = useRef<BankIdDevice>("other");
+  const bankid = useBankIdOrder(async () => {
+    await navigate(pathTo("dashboard", locale));
+    close();
+  });
+  useEffect(() => {
+    let current = true;
+    void browserApi()
+      .get("/terms/", { schema: termsResponse })
+      .then((terms) => {
+        if (current) setTermsVersion(terms.version);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  const form = useForm({
+    schema: consentsForm,
+    initial: { accept_terms: false, consent_health_data: false },
+    serverField: (path) => (path === "body.terms_version" ? "accept_terms" : path.startsWith("body.") ? path.slice(5) : null),
+    onSubmit: async () => {
+      const api = browserApi();
+      const version = termsVersion ?? (await api.get("/terms/", { schema: termsResponse })).version;
+      const chosen = device.current;
+      await bankid.start(chosen, () =>
+        api.post(
+          "/onboarding/register",
+          { device: chosen, locale, terms_version: version, accept_terms: true, consent_health_data: true },
+          { schema: bankidStartResponse },
+        ),
+      );
+    },
+  });
+  const { state } = bankid;
+  const choosing = state.phase === "idle" || state.phase === "starting";
+  return (
+    <section className="stack stack--sm" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t("bankid.registerTitle")}</h3>
+      {choosing ? (
+        <form
+          className="stack stack--sm"
+          noValidate
+          onSubmit={(event) => {
+            device.current = "other";
+            void form.handleSubmit(event);
+          }}
+        >
+          <p>{t("bankid.registerIntro")}</p>
+          <FormErrorSummary
+            messages={form.messages}
+            formError={form.formError}
+            idFor={idFor}
+            attempt={form.submitCount}
+            labels={{
+              accept_terms: t("accounts.complete.termsShort"),
+              consent_health_data: t("accounts.complete.healthShort"),
+            }}
+          />
+          <ConsentFields
+            values={form.values}
+            errors={form.errors}
+            onChange={(name, checked) => form.setValue(name, checked)}
+            idFor={idFor}
+            termsVersion={termsVersion}
+            locale={locale}
+          />
+          <BankIdChoice
+            busy={state.phase === "starting" ? state.device : null}
+            onChoose={(chosen) => {
+              device.current = chosen;
+              void form.handleSubmit();
+            }}
+          />
+        </form>
+      ) : null}
+      <BankIdProgress state={state} onCancel={bankid.cancel} onRetry={bankid.reset} />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "../../components/icon.tsx";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, video[controls], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The full-screen course-module overlay (§2): a native modal <dialog> that covers the page (the
+ * page behind is inert and cannot scroll), keeps Tab and Shift+Tab inside, and closes with Escape
+ * or the close button; focus then returns to the control that opened it.
+ */
+export function ModuleOverlay({
+  labelledBy,
+  onClose,
+  children,
+}: {
+  labelledBy: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const root = document.documentElement;
+    root.classList.add("has-module-overlay");
+    if (!dialog.open) dialog.showModal();
+    // The dialog opens after its content mounted: focus goes to the module's heading.
+    document.getElementById(labelledBy)?.focus();
+    return () => {
+      root.classList.remove("has-module-overlay");
+      if (dialog.open) dialog.close();
+      const back = opener.current;
+      // The opener stays in the course page under the overlay; after a reload, find it by module.
+      const target =
+        back && back.isConnected ? back : document.querySelector<HTMLElement>(`[data-opener="${back?.dataset.opener ?? ""}"]`);
+      (target ?? document.querySelector<HTMLElement>("main h1"))?.focus();
+    };
+    // Opened once per visit to the overlay; the module inside may change.
+  }, [labelledBy]);
+
+  function trapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab") return;
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className="module-overlay"
+      aria-labelledby={labelledBy}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="module-overlay__bar">
+        <button type="button" className="module-overlay__close" onClick={onClose} aria-label={t("courses.overlay.close")}>
+          <Icon name="close" />
+        </button>
+      </div>
+      <div className="module-overlay__body">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+import type { Locale } from "../../../common/i18n/locales.ts";
+import { pathTo } from "../../../common/routing/route-table.ts";
+import type { FeaturedItem } from "../../../common/schemas/featured-content.ts";
+import type { EvaluationHistory, RecommendedCourses } from "../../../common/schemas/screening.ts";
+import { Notice } from "../../components/alert.tsx";
+import { buttonClassName } from "../../components/button.tsx";
+import { Card } from "../../components/card.tsx";
+import { HistoryChart } from "../../components/history-chart.tsx";
+import { LoadFailed } from "../screening/load-failed.tsx";
+import { RecommendedCourseList } from "../screening/recommended-courses.tsx";
+import "./dashboard.css";
+
+/** A section that could not be loaded: a calm message and "try again" (reloads the dashboard's data). */
+export function SectionFailed() {
+  const revalidator = useRevalidator();
+  return <LoadFailed onRetry={() => void revalidator.revalidate()} />;
+}
+
+/** Where a featured item leads: its course, its module in the course, or its page. */
+export function featuredPath(item: FeaturedItem, locale: Locale): string | null {
+  if (item.kind === "page" && item.page) return pathTo("contentPage", locale, { slug: item.page.slug });
+  if (!item.course) return null;
+  const course = pathTo("course", locale, { course: item.course.slug });
+  return item.kind === "module" && item.module ? `${course}?modul=${encodeURIComponent(item.module.key)}` : course;
+}
+
+/**
+ * Courses suggested by the newest screening, with why; without a screening, an invitation to one
+ * (its button left out when the start card above already offers the screening).
+ */
+export function RecommendedSection({ data, locale, invite = true }: { data: RecommendedCourses | null; locale: Locale; invite?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className="stack dashboard-section" aria-labelledby="recommended-heading">
+      <h2 id="recommended-heading">{t("dashboard.recommendedHeading")}</h2>
+      {data === null ? <SectionFailed /> : null}
+      {data && (data.based_on === null || data.courses.length === 0) ? (
+        <Card as="div" tone="soft" className="stack stack--md">
+          <p>{t("dashboard.noScreeningText")}</p>
+          {invite ? (
+            <div>
+              <Link className={buttonClassName("secondary")} to={pathTo("extendedScreening", locale)}>
+                {t("dashboard.doScreening")}
+              </Link>
+            </div>
+          ) : null}
+        </Card>
+      ) : null}
+      {data && data.based_on !== null && data.courses.length > 0 ? (
+        <>
+          <p>{t(data.based_on === "light" ? "dashboard.recommendedFromLight" : "dashboard.recommendedIntro")}</p>
+          {data.healthcare_advice ? (
+            <Notice tone="info" title={t("screening.healthcare.title")}>
+              <p>{t("screening.healthcare.text")}</p>
+            </Notice>
+          ) : null}
+          <RecommendedCourseList courses={data.courses} locale={locale} />
+          {data.based_on === "light" ? (
+            <p>
+              <Link to={pathTo("extendedScreening", locale)}>{t("dashboard.doScreening")}</Link>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Featured courses, modules and pages, each a link to where it leads. */
+export function FeaturedSection({ items, locale }: { items: FeaturedItem[] | null; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <section className="stack dashboard-section" aria-labelledby="featured-heading">
+      <h2 id="featured-heading">{t("dashboard.featuredHeading")}</h2>
+      {items === null ? <SectionFailed /> : null}
+      {items && items.length === 0 ? <p className="muted">{t("dashboard.featuredEmpty")}</p> : null}
+      {items && items.length > 0 ? (
+        <ul className="dashboard-grid" aria-labelledby="featured-heading">
+          {items.map((item) => {
+            const to = featuredPath(item, locale);
+            return (
+              <li key={item.key} className="card stack stack--sm featured-item">
+                {item.course && item.kind !== "course" ? <p className="course-card__meta">{item.course.title}</p> : null}
+                <h3 className="featured-item__title">{to ? <Link to={to}>{item.title}</Link> : item.title}</h3>
+                <p>{item.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** The questionnaire scores over time, one chart (with its data table) per questionnaire. */
+export function HistorySection({ history, locale }: { history: EvaluationHistory | null; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <section className="stack dashboard-section" aria-labelledby="history-heading">
+      <h2 id="history-heading">{t("dashboard.historyHeading")}</h2>
+      {history === null ? <SectionFailed /> : null}
+      {history && history.series.length === 0 ? <p className="muted">{t("dashboard.historyEmpty")}</p> : null}
+      {history && history.series.length > 0 ? (
+        <div className="dashboard-grid dashboard-grid--wide">
+          {history.series.map((series) => (
+            <HistoryChart key={series.instrument} series={series} locale={locale} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

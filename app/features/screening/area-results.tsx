@@ -1,0 +1,38 @@
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../../common/i18n/locales.ts";
+import { getInstrument } from "../../../common/instruments/registry.ts";
+import type { AreaResult } from "../../../common/schemas/screening.ts";
+import "./screening.css";
+
+/**
+ * Each area's result: the band in words first, what it means, then the score as a bar with the
+ * numbers also in text. Neutral colours: never red for a person's result.
+ */
+export function AreaResults({ areas, locale, headingLevel = 3 }: { areas: readonly AreaResult[]; locale: Locale; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <ul className="area-results">
+      {areas.map((result) => {
+        const instrument = getInstrument(result.instrument);
+        const band = instrument.bands.find((b) => b.id === result.band);
+        const share = result.max > 0 ? result.score / result.max : 0;
+        const scoreText = t("screening.score", { score: result.score, max: result.max });
+        return (
+          <li key={result.area} className="card area-result stack stack--sm">
+            <Heading id={`area-${result.area}`}>{t(`screening.area.${result.area}`)}</Heading>
+            <p className="area-result__band">{band?.label[locale] ?? result.band}</p>
+            <svg className="area-result__bar" viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+              <rect x="0" y="0" width="100" height="8" rx="4" className="area-result__track" />
+              <rect x="0" y="0" width={Math.max(2, share * 100)} height="8" rx="4" className={`area-result__fill area-result__fill--${result.severity}`} />
+            </svg>
+            <p className="muted">
+              {scoreText} · {instrument.title[locale]}
+            </p>
+            {band ? <p>{band.meaning[locale]}</p> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Locale } from "../../../common/i18n/locales.ts";
+import { getInstrument } from "../../../common/instruments/registry.ts";
+import { pathTo } from "../../../common/routing/route-table.ts";
+import type { RecommendedCourses as RecommendedCoursesDto } from "../../../common/schemas/screening.ts";
+import { Notice } from "../../components/alert.tsx";
+import { buttonClassName } from "../../components/button.tsx";
+import { browserApi } from "../../lib/api/browser-client.ts";
+import { LoadFailed } from "./load-failed.tsx";
+import { useApiData } from "./use-api-data.ts";
+import "./screening.css";
+
+/** The ranked courses, each with why and a link to it (the extended screening and the dashboard). */
+export function RecommendedCourseList({ courses, locale }: { courses: RecommendedCoursesDto["courses"]; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="recommended-list">
+      {courses.map((course) => {
+        const band = getInstrument(course.reason.instrument).bands.find((b) => b.id === course.reason.band);
+        return (
+          <li key={course.key} className="card stack stack--sm">
+            <h3>{course.title}</h3>
+            <p>{course.summary}</p>
+            <p className="muted">
+              {t(`screening.recommended.reason.${course.reason.area}`, { band: band?.label[locale] ?? course.reason.band })}
+            </p>
+            <Link className={buttonClassName(course.rank === 1 ? "primary" : "secondary")} to={pathTo("course", locale, { course: course.slug })}>
+              {t("screening.recommended.open", { title: course.title })}
+            </Link>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The courses ranked by the screening, each with why, and healthcare advice when needed. */
+export function RecommendedCourses({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const { result, retry } = useApiData("recommended courses", () =>
+    browserApi().get(`/recommended-courses/?locale=${locale}`, { schema: () => import("../../../common/schemas/screening.ts").then((m) => m.recommendedCoursesResponse) }),
+  );
+  return (
+    <section className="stack" aria-labelledby="recommended-heading">
+      <h2 id="recommended-heading">{t("screening.recommended.heading")}</h2>
+      {result.state === "loading" ? <p role="status">{t("screening.loading")}</p> : null}
+      {result.state === "failed" ? <LoadFailed onRetry={retry} /> : null}
+      {result.state === "ready" ? (
+        <>
+          {result.data.healthcare_advice ? (
+            <Notice tone="info" title={t("screening.healthcare.title")}>
+              <p>{t("screening.healthcare.text")}</p>
+            </Notice>
+          ) : null}
+          <RecommendedCourseList courses={result.data.courses} locale={locale} />
+        </>
+      ) : null}
+    </section>
+  );
+}

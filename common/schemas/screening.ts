@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { LOCALES } from "../i18n/locales.ts";
+
+/** Onboarding, screening, recommended courses and evaluation history (issue 6), shared by UI and server. */
+
+const areaSchema = z.enum(["depression", "anxiety", "stress", "sleep"]);
+const instrumentSchema = z.enum(["phq9", "gad7", "pss10", "miss", "phq2", "gad2", "pss4"]);
+export const extendedGroupIdSchema = z.enum(["phq9", "gad7", "pss10", "miss"]);
+
+/** The onboarding token the browser keeps (base64url of 32 random bytes). */
+export const onboardingTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "token.invalid");
+
+export const onboardingBody = z.strictObject({
+  consent: z.literal(true, "consent.required"),
+  locale: z.enum(LOCALES),
+});
+export const onboardingResponse = z.strictObject({ token: z.string() });
+export const onboardingValidBody = z.strictObject({ token: z.string().max(200) });
+export const onboardingValidResponse = z.strictObject({
+  valid: z.literal(true),
+  /** When the visitor's data will be deleted, seconds since the epoch (§9). */
+  expires_at: z.number().int(),
+});
+
+/** One question: the same shape in the light and the extended screening. */
+export const screeningQuestionSchema = z.strictObject({
+  id: z.string(),
+  instrument: instrumentSchema,
+  /** The question stem with its time frame. */
+  intro: z.string(),
+  text: z.string(),
+  options: z.array(z.strictObject({ value: z.number().int(), label: z.string() })),
+});
+export type ScreeningQuestion = z.infer<typeof screeningQuestionSchema>;
+
+export const localeOptionalQuery = z.strictObject({ locale: z.enum(LOCALES).optional() });
+
+export const lightScreeningResponse = z.strictObject({ questions: z.array(screeningQuestionSchema) });
+
+/** `{itemId: value}`; the values are checked against the instrument (unknown, missing, range). */
+export const answersSchema = z
+  .record(z.string().max(40), z.unknown())
+  .refine((value) => Object.keys(value).length <= 40, "answers.too_many");
+
+export const lightScreeningBody = z.strictObject({ answers: answersSchema });
+
+export const areaResultSchema = z.strictObject({
+  area: areaSchema,
+  instrument: instrumentSchema,
+  score: z.number().int(),
+  max: z.number().int(),
+  band: z.string(),
+  severity: z.number().int().min(0).max(4),
+});
+export type AreaResult = z.infer<typeof areaResultSchema>;
+
+export const lightScreeningResultResponse = z.strictObject({
+  areas: z.array(areaResultSchema),
+  crisis: z.boolean(),
+});
+
+export const screeningStatsResponse = z.strictObject({
+  /** Only bands with at least `min_group` people are listed; areas without any are left out. */
+  areas: z.array(
+    z.strictObject({
+      area: areaSchema,
+      instrument: instrumentSchema,
+      total: z.number().int(),
+      bands: z.array(z.strictObject({ band: z.string(), count: z.number().int() })),
+    }),
+  ),
+  min_group: z.number().int(),
+});
+export type ScreeningStats = z.infer<typeof screeningStatsResponse>;
+
+export const extendedScreeningResponse = z.strictObject({
+  groups: z.array(
+    z.strictObject({
+      id: extendedGroupIdSchema,
+      instrument: instrumentSchema,
+      questions: z.array(screeningQuestionSchema),
+      completed: z.boolean(),
+    }),
+  ),
+  /** Seconds since the epoch (§9); null before the first group is saved. */
+  started_at: z.number().int().nullable(),
+  updated_at: z.number().int().nullable(),
+  crisis: z.boolean(),
+  /** The merged results, once every group is completed. */
+  results: z
+    .strictObject({ areas: z.array(areaResultSchema), healthcare_advice: z.boolean() })
+    .nullable(),
+});
+export type ExtendedScreening = z.infer<typeof extendedScreeningResponse>;
+
+export const extendedScreeningBody = z.strictObject({
+  groups: z
+    .partialRecord(extendedGroupIdSchema, z.strictObject({ answers: answersSchema }))
+    .refine((groups) => Object.keys(groups).length > 0, "groups.empty"),
+});
+
+export const recommendedCoursesResponse = z.strictObject({
+  courses: z.array(
+    z.strictObject({
+      key: z.string(),
+      slug: z.string(),
+      title: z.string(),
+      summary: z.string(),
+      category: areaSchema,
+      /** 1 = most recommended. */
+      rank: z.number().int().min(1),
+      /** Why: the area's result the ranking is based on. */
+      reason: z.strictObject({
+        area: areaSchema,
+        instrument: instrumentSchema,
+        band: z.string(),
+        severity: z.number().int(),
+        score: z.number().int(),
+        max: z.number().int(),
+      }),
+    }),
+  ),
+  /** A severe band (PHQ-9 ≥ 20, GAD-7 ≥ 15) or PHQ-9 item 9 above 0: contact healthcare. */
+  healthcare_advice: z.boolean(),
+  /** Which screening the ranking comes from; null when there is none yet. */
+  based_on: z.enum(["light", "extended"]).nullable(),
+});
+export type RecommendedCourses = z.infer<typeof recommendedCoursesResponse>;
+
+export const evaluationHistoryResponse = z.strictObject({
+  series: z.array(
+    z.strictObject({
+      instrument: instrumentSchema,
+      area: areaSchema,
+      max: z.number().int(),
+      points: z.array(
+        z.strictObject({
+          /** Seconds since the epoch (§9). */
+          at: z.number().int(),
+          score: z.number().int(),
+          band: z.string(),
+          source: z.enum(["screening", "course"]),
+        }),
+      ),
+    }),
+  ),
+});
+export type EvaluationHistory = z.infer<typeof evaluationHistoryResponse>;

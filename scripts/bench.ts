@@ -1,0 +1,265 @@
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { CURRENT_TERMS_VERSION } from "../common/auth/terms.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { users } from "../server/db/schema/users.ts";
+import { maskSecret, newCsrfSecret } from "../server/lib/csrf-token.ts";
+import { hashPassword } from "../server/modules/accounts/password-hash.ts";
+import { insertSession } from "../server/modules/sessions/session-repository.ts";
+import { hashSessionId } from "../server/modules/sessions/session-service.ts";
+import { ensureBuild } from "./ensure-build.ts";
+
+/**
+ * `npm run bench`: the production build on PostgreSQL, measured with autocannon on loopback
+ * against baselines from the same server in the same run (design/performance.md). Writes
+ * docs/benchmarks.md.
+ *
+ * DATABASE_URL           PostgreSQL server (required). A database `kbt_bench_<random>` is created
+ *                        and dropped, unless BENCH_DATABASE_URL names one to use as it is (for
+ *                        example the one filled by `npm run seed:scale`).
+ * BENCH_SECONDS          seconds per measurement (default 10)
+ * BENCH_WARMUP_SECONDS   seconds of warm-up per target (default 3)
+ * BENCH_CONNECTIONS      concurrent connections (default 50)
+ * BENCH_OUTPUT           where to write the report (default docs/benchmarks.md; "-" = stdout only)
+ */
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const OUTPUT = process.env.BENCH_OUTPUT ?? path.join("docs", "benchmarks.md");
+const PASSWORD = "bench password that is long enough 42";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl?.startsWith("postgres")) fail("npm run bench needs DATABASE_URL=postgres://… (a PostgreSQL server).");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, drop: async () => undefined };
+  const name = `kbt_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl ?? "");
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Resident memory of a process in bytes (Linux). */
+function rssOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP, connections: CONNECTIONS });
+  const result = await autocannon({ ...options, duration: SECONDS, connections: CONNECTIONS });
+  const m = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms${m.non2xx || m.errors ? `  (non-2xx ${m.non2xx}, errors ${m.errors})` : ""}`);
+  return m;
+}
+
+// ---- build and start --------------------------------------------------------------------------
+const runStarted = Date.now();
+ensureBuild();
+const database = await createBenchDatabase();
+const staticDir = mkdtempSync(path.join(os.tmpdir(), "kbt-bench-"));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const spawnedAt = performance.now();
+const server = spawn(process.execPath, ["server/main.ts"], {
+  stdio: ["ignore", "inherit", "inherit"],
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    SECRET_KEY: randomBytes(48).toString("base64url"),
+    FIELD_ENCRYPTION_KEYS: `b1:${randomBytes(32).toString("base64")}`,
+    PUBLIC_ORIGIN: base,
+    // Required in production; the benchmark sends no e-mail.
+    SMTP_URL: "smtp://127.0.0.1:9",
+    SECURE_COOKIES: "false",
+    LOG_LEVEL: "warn",
+    JOB_WORKER: "false",
+    BENCH_STATIC_DIR: staticDir,
+  },
+});
+let serverExited = false;
+server.once("exit", () => {
+  serverExited = true;
+});
+
+async function cleanup(): Promise<void> {
+  if (!serverExited) {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  }
+  rmSync(staticDir, { recursive: true, force: true });
+  await database.drop();
+}
+
+try {
+  for (;;) {
+    if (serverExited) throw new Error("the server exited before it was ready");
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const readyMs = performance.now() - spawnedAt;
+  console.log(`ready in ${readyMs.toFixed(0)} ms (process start to /readyz 200)`);
+
+  // ---- a logged-in user in a course ------------------------------------------------------------
+  const db = await openDatabase({ url: database.url, poolSize: 2 });
+  const email = `bench-${randomUUID()}@example.test`;
+  const [user] = await db.db
+    .insert(users)
+    .values({ email, authType: "email", passwordHash: await hashPassword(PASSWORD), termsVersion: CURRENT_TERMS_VERSION, hasLoggedInBefore: true, totpEnabledAt: new Date() })
+    .returning({ id: users.id });
+  if (!user) throw new Error("bench user not created");
+  const sessionId = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await insertSession(db.db, { idHash: hashSessionId(sessionId), userId: user.id, verified: true, createdAt: now, expiresAt: new Date(now.getTime() + 12 * 3_600_000), ip: "127.0.0.1", userAgent: "bench" });
+  await db.close();
+  const csrf = newCsrfSecret();
+  const cookie = `sessionid=${sessionId}; csrftoken=${csrf}`;
+  const unsafe = { cookie: `csrftoken=${csrf}`, "x-csrftoken": maskSecret(csrf), "content-type": "application/json" };
+  const started = await fetch(`${base}/api/v1/course-progress/clear-unfinished/`, { method: "POST", headers: { ...unsafe, cookie }, body: JSON.stringify({ course: "stress" }) });
+  if (!started.ok) throw new Error(`could not start a course: ${started.status} ${await started.text()}`);
+  const { slug } = (await started.json()) as { slug: string };
+
+  // ---- the pages and their static twins --------------------------------------------------------
+  const pages = [
+    { name: "home", path: "/", headers: {} as Record<string, string> },
+    { name: "course list", path: "/kurser", headers: {} as Record<string, string> },
+    { name: "course page (logged in)", path: `/kurser/${slug}`, headers: { cookie } },
+  ];
+  for (const page of pages) {
+    const response = await fetch(`${base}${page.path}`, { headers: page.headers, redirect: "manual" });
+    const html = await response.text();
+    if (response.status !== 200 || !html.includes("<html")) throw new Error(`${page.path} answered ${response.status}`);
+    writeFileSync(path.join(staticDir, `${page.name.replace(/\W+/g, "-")}.html`), html);
+  }
+
+  const results: { pair: string; subject: Measured; baseline: Measured; budget: { ratio: number; p99: number } }[] = [];
+  for (const page of pages) {
+    const file = `/__bench/static/${page.name.replace(/\W+/g, "-")}.html`;
+    const baseline = await measure(`static ${page.name}`, { url: `${base}${file}` });
+    const subject = await measure(`SSR ${page.name}`, { url: `${base}${page.path}`, headers: page.headers });
+    results.push({ pair: `SSR ${page.name} / static file`, subject, baseline, budget: { ratio: 1 / 8, p99: 50 } });
+  }
+  const hello = await measure("Fastify hello-world", { url: `${base}/__bench/hello` });
+  for (const api of [
+    { name: "GET /api/v1/me/", path: "/api/v1/me/" },
+    { name: `GET /api/v1/courses/${slug}/`, path: `/api/v1/courses/${slug}/` },
+  ]) {
+    const subject = await measure(api.name, { url: `${base}${api.path}`, headers: { cookie } });
+    results.push({ pair: `${api.name} / hello-world`, subject, baseline: hello, budget: { ratio: 1 / 4, p99: 20 } });
+  }
+  const login = await measure("POST /api/v1/login/email", {
+    url: `${base}/api/v1/login/email`,
+    method: "POST",
+    headers: unsafe,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+
+  // Memory after load (the server keeps its high-water mark in VmHWM; VmRSS is the current size).
+  const rss = rssOf(server.pid ?? 0);
+  const peak = (() => {
+    try {
+      const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"));
+      return match ? Number(match[1]) * 1024 : rss;
+    } catch {
+      return rss;
+    }
+  })();
+
+  // ---- report ----------------------------------------------------------------------------------
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  const ok = (met: boolean) => (met ? "met" : "**missed**");
+  const rows = results.map((r) => {
+    const ratio = r.subject.rps / r.baseline.rps;
+    const met = ratio >= r.budget.ratio && r.subject.p99 < r.budget.p99;
+    return `| ${r.pair} | ${r.subject.rps.toFixed(0)} | ${r.baseline.rps.toFixed(0)} | ${ratio.toFixed(2)} (≥ ${r.budget.ratio.toFixed(3)}) | ${r.subject.p50} | ${r.subject.p99} (< ${r.budget.p99}) | ${ok(met)} |`;
+  });
+  const cpus = os.cpus();
+  const command = `DATABASE_URL=postgres://… ${["BENCH_SECONDS", "BENCH_WARMUP_SECONDS", "BENCH_CONNECTIONS", "BENCH_DATABASE_URL"].filter((k) => process.env[k]).map((k) => `${k}=${k === "BENCH_DATABASE_URL" ? "postgres://…" : process.env[k]}`).join(" ")} npm run bench`.replace(/\s+/g, " ");
+  const errors = [...results.flatMap((r) => [r.subject, r.baseline]), login].filter((m) => m.non2xx || m.errors);
+  const report = `# Benchmarks
+
+Written by \`npm run bench\` (scripts/bench.ts); budgets from the design's performance.md. Ratios
+are taken in one run against baselines served by the same server process.
+
+- Date: ${new Date().toISOString()}
+- Machine: ${cpus.length} × ${cpus[0]?.model ?? "unknown CPU"}, ${mb(os.totalmem())} memory, ${os.type()} ${os.release()}
+- Node: ${process.version}
+- Command: \`${command}\`
+- Load: autocannon on loopback, ${CONNECTIONS} connections, ${WARMUP} s warm-up and ${SECONDS} s measurement per target
+- Database: PostgreSQL${process.env.BENCH_DATABASE_URL ? " (given database, e.g. after npm run seed:scale)" : " (fresh database with the course content)"}
+
+| what | req/s | baseline req/s | ratio (budget) | p50 ms | p99 ms (budget) | budget |
+|---|---|---|---|---|---|---|
+${rows.join("\n")}
+
+| other | value | budget |
+|---|---|---|
+| Fastify hello-world | ${hello.rps.toFixed(0)} req/s, p50 ${hello.p50} ms, p99 ${hello.p99} ms | baseline |
+| Login (argon2id) | ${login.rps.toFixed(0)} req/s, p50 ${login.p50} ms, p99 ${login.p99} ms | — (argon2-bound) |
+| Process RSS after load (peak) | ${mb(rss)} (${mb(peak)}) | < 300 MB: ${ok(peak < 300 * 1024 * 1024)} |
+| Time to ready (process start to /readyz 200) | ${readyMs.toFixed(0)} ms | < 3000 ms: ${ok(readyMs < 3000)} |
+${errors.length ? `\nNon-2xx answers or errors: ${errors.map((m) => `${m.name}: ${m.non2xx} non-2xx, ${m.errors} errors`).join("; ")}.\n` : ""}
+Whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s.
+`;
+  console.log(`\n${report}`);
+  if (OUTPUT !== "-") {
+    writeFileSync(OUTPUT, report);
+    console.log(`written to ${OUTPUT}`);
+  }
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,176 @@
+import path from "node:path";
+import pg from "pg";
+import { openDatabase } from "../server/db/client.ts";
+import { importContent } from "../server/modules/content/import-content.ts";
+import { loadContent } from "../server/modules/content/load-content.ts";
+import { systemClock } from "../server/app-context.ts";
+
+/**
+ * `npm run seed:scale`: fills a PostgreSQL database with 100,000 users, 1,000,000 module-progress
+ * rows, 1,000,000 evaluation answers and 200,000 worksheet rows (server-side generate_series, so
+ * it takes minutes, not hours), then ANALYZEs and checks with EXPLAIN that every hot query uses an
+ * index. Exits non-zero when a hot query scans a large table sequentially.
+ *
+ * DATABASE_URL    PostgreSQL server (required)
+ * SEED_DATABASE   database name to create or fill (default kbt_scale)
+ * SEED_SCALE      factor on every count (default 1; 0.001 for a quick check)
+ * SEED_EXPLAIN_ONLY=1  skip seeding, only run the EXPLAIN checks
+ *
+ * Seeded users have no password and cannot log in; their encrypted fields hold placeholders that
+ * do not decrypt. They exist to make the tables large; `npm run bench` with
+ * BENCH_DATABASE_URL=<this database> measures a real user among them.
+ */
+
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl?.startsWith("postgres")) {
+  console.error("npm run seed:scale needs DATABASE_URL=postgres://… (a PostgreSQL server).");
+  process.exit(1);
+}
+const name = process.env.SEED_DATABASE ?? "kbt_scale";
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+  console.error("SEED_DATABASE must be a plain lower-case name");
+  process.exit(1);
+}
+const scale = Number(process.env.SEED_SCALE ?? 1);
+const USERS = Math.max(1, Math.round(100_000 * scale));
+const PROGRESS_PER_USER = 10;
+const ANSWERS_PER_USER = 10;
+const WORKSHEET_PER_USER = 2;
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+console.log(`database ${name}${exists.rowCount === 0 ? " (created)" : ""}`);
+
+const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+await database.migrate();
+await importContent(database.db, systemClock, loadContent(path.resolve("content")));
+await database.close();
+
+const client = new pg.Client({ connectionString: url.toString() });
+await client.connect();
+
+async function timed(label: string, sql: string, params: unknown[] = []): Promise<void> {
+  const started = Date.now();
+  const result = await client.query(sql, params);
+  console.log(`${label}: ${result.rowCount ?? 0} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.env.SEED_EXPLAIN_ONLY !== "1") {
+  const started = Date.now();
+  // Seeded rows are marked by their e-mail domain, so a second run adds nothing twice and
+  // `delete from users where email like '%@scale.invalid'` removes them all (cascades).
+  await client.query("delete from users where email like '%@scale.invalid'");
+  await timed(
+    "users",
+    `insert into users (email, auth_type, locale, has_logged_in_before, terms_version, created_at, updated_at)
+     select 'u' || g || '@scale.invalid', 'email', (array['sv','en','no','da'])[1 + g % 4], true, '2026-11-01',
+            now() - (g % 365) * interval '1 day', now()
+     from generate_series(1, $1::int) g`,
+    [USERS],
+  );
+  // One course per user (in progress for most, completed for every fifth).
+  await timed(
+    "course_progress",
+    `with u as (select id, row_number() over (order by id) as n from users where email like '%@scale.invalid'),
+          c as (select id, row_number() over (order by position) - 1 as k, count(*) over () as total from courses where not archived)
+     insert into course_progress (user_id, course_id, started_at, completed_at)
+     select u.id, c.id, now() - (u.n % 300) * interval '1 day', case when u.n % 5 = 0 then now() - (u.n % 30) * interval '1 day' end
+     from u join c on c.k = u.n % c.total`,
+  );
+  // Module progress: the first modules of the user's course, PROGRESS_PER_USER each (fewer where a course is shorter).
+  await timed(
+    "module_progress",
+    `with m as (select id, course_id, row_number() over (partition by course_id order by position) as k from content_modules where not archived)
+     insert into module_progress (user_id, module_id, course_id, completed_at)
+     select cp.user_id, m.id, m.course_id, cp.started_at + m.k * interval '1 hour'
+     from course_progress cp join users u on u.id = cp.user_id and u.email like '%@scale.invalid'
+     join m on m.course_id = cp.course_id and m.k <= $1`,
+    [PROGRESS_PER_USER],
+  );
+  await timed(
+    "evaluation_answers",
+    `with e as (select distinct on (course_id) id, course_id from content_modules where type = 'evaluation' order by course_id, position)
+     insert into evaluation_answers (user_id, course_id, module_id, instrument, answers, score, band, severity, created_at)
+     select cp.user_id, cp.course_id, e.id, 'seed', 'v1.seed.placeholder.not-decryptable', (g * 7) % 40, 'seed', g % 4,
+            cp.started_at + g * interval '3 days'
+     from course_progress cp join users u on u.id = cp.user_id and u.email like '%@scale.invalid'
+     join e on e.course_id = cp.course_id
+     cross join generate_series(1, $1::int) g`,
+    [ANSWERS_PER_USER],
+  );
+  await timed(
+    "worksheet_rows",
+    `insert into worksheet_rows (user_id, worksheet, values, created_at, updated_at)
+     select u.id, (array['stress-diary','sleep-diary','activity-monitoring'])[1 + g % 3], 'v1.seed.placeholder.not-decryptable',
+            now() - g * interval '1 day', now() - g * interval '1 day'
+     from users u cross join generate_series(1, $1::int) g
+     where u.email like '%@scale.invalid'`,
+    [WORKSHEET_PER_USER],
+  );
+  await timed("analyze", "analyze");
+  console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+// ---- EXPLAIN of the hot queries ------------------------------------------------------------------
+const sample = await client.query<{ user_id: string; course_id: string }>(
+  "select cp.user_id, cp.course_id from course_progress cp join users u on u.id = cp.user_id where cp.completed_at is null order by cp.user_id limit 1",
+);
+const row = sample.rows[0];
+if (!row) {
+  console.error("no user with a course in progress to explain with");
+  process.exit(1);
+}
+const { user_id: userId, course_id: courseId } = row;
+
+/** The statements course-service, evaluation and worksheet services issue per request (as SQL). */
+const HOT_QUERIES: { name: string; sql: string; params: unknown[] }[] = [
+  { name: "dashboard/active course: course in progress", sql: `select c.* from course_progress cp join courses c on c.id = cp.course_id where cp.user_id = $1 and cp.completed_at is null and c.archived = false limit 1`, params: [userId] },
+  { name: "course detail: the user's module progress in a course", sql: `select * from module_progress where user_id = $1 and course_id = $2`, params: [userId, courseId] },
+  { name: "course detail: the user's course progress", sql: `select * from course_progress where user_id = $1 and course_id = $2`, params: [userId, courseId] },
+  { name: "course list: all the user's progress", sql: `select * from course_progress where user_id = $1`, params: [userId] },
+  { name: "course list: all the user's completed modules", sql: `select course_id, module_id from module_progress where user_id = $1`, params: [userId] },
+  { name: "evaluation history: the user's answers by time", sql: `select id, instrument, score, band, severity, created_at from evaluation_answers where user_id = $1 order by created_at`, params: [userId] },
+  { name: "worksheet: the user's rows of one worksheet", sql: `select * from worksheet_rows where user_id = $1 and worksheet = $2 order by created_at`, params: [userId, "stress-diary"] },
+  { name: "session lookup", sql: `select * from sessions where id_hash = $1`, params: ["x"] },
+];
+const LARGE = ["users", "course_progress", "module_progress", "evaluation_answers", "worksheet_rows", "sessions"];
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+}
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+// On a small seed the planner rightly prefers scanning tiny tables; there the check is that an
+// index exists that serves each query (sequential scans discouraged). At full scale the real plans count.
+const small = USERS < 10_000;
+if (small) {
+  await client.query("set enable_seqscan = off");
+  console.log("small seed: checking that an index serves each query (enable_seqscan = off)");
+}
+let bad = 0;
+for (const query of HOT_QUERIES) {
+  const result = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`explain (format json) ${query.sql}`, query.params);
+  const plan = result.rows[0]?.["QUERY PLAN"][0]?.Plan;
+  if (!plan) throw new Error(`no plan for ${query.name}`);
+  const all = nodes(plan);
+  const seq = all.filter((n) => n["Node Type"] === "Seq Scan" && LARGE.includes(n["Relation Name"] ?? ""));
+  const indexes = all.filter((n) => n["Index Name"]).map((n) => `${n["Node Type"]} ${n["Index Name"] ?? ""}`);
+  if (seq.length) bad += 1;
+  console.log(`${seq.length ? "SEQ SCAN" : "index   "}  ${query.name}: ${indexes.join(", ") || all.map((n) => n["Node Type"]).join(" > ")}`);
+}
+await client.end();
+if (bad) {
+  console.error(`${bad} hot quer${bad === 1 ? "y scans" : "ies scan"} a large table sequentially`);
+  process.exit(1);
+}
+console.log("every hot query uses an index");

@@ -1,0 +1,18 @@
+import { bankidOrderBody, bankidStatusResponse } from "../../../../common/schemas/bankid.ts";
+import { pollOrder } from "../../../modules/bankid/bankid-orders.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** POST /login/status — one poll of a BankID order: status, hint code and a fresh QR code. */
+export const postBankIdStatus = defineEndpoint({
+  method: "POST",
+  url: "/login/status",
+  summary: "Poll a BankID order",
+  tags: ["bankid"],
+  auth: "public",
+  body: bankidOrderBody,
+  response: bankidStatusResponse,
+  errors: [404, 503],
+  async handler({ body, req, reply }) {
+    return pollOrder(req.server.ctx, req, reply, body.order);
+  },
+});

@@ -1,0 +1,20 @@
+import { extendedScreeningResponse, localeOptionalQuery } from "../../../../common/schemas/screening.ts";
+import { requestLocale, screeningOwner } from "../../../modules/screening/onboarding-service.ts";
+import { getExtendedScreening } from "../../../modules/screening/screening-service.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** GET /screening-extended/ — the groups with the owner's progress (resume), results when complete. */
+export const getExtendedScreeningEndpoint = defineEndpoint({
+  method: "GET",
+  url: "/screening-extended/",
+  summary: "Extended screening groups and progress (token header for visitors)",
+  tags: ["screening"],
+  auth: "public",
+  query: localeOptionalQuery,
+  response: extendedScreeningResponse,
+  errors: [403],
+  async handler({ query, req, session }) {
+    const ctx = req.server.ctx;
+    return getExtendedScreening(ctx, await screeningOwner(ctx, req, session), requestLocale(req, query));
+  },
+});

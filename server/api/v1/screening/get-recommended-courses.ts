@@ -1,0 +1,20 @@
+import { localeOptionalQuery, recommendedCoursesResponse } from "../../../../common/schemas/screening.ts";
+import { requestLocale, screeningOwner } from "../../../modules/screening/onboarding-service.ts";
+import { recommendedCourses } from "../../../modules/screening/recommended-courses.ts";
+import { defineEndpoint } from "../../endpoint.ts";
+
+/** GET /recommended-courses/ — the courses ranked by the newest screening, with the reason. */
+export const getRecommendedCourses = defineEndpoint({
+  method: "GET",
+  url: "/recommended-courses/",
+  summary: "Recommended courses (token header for visitors, session for users)",
+  tags: ["screening"],
+  auth: "public",
+  query: localeOptionalQuery,
+  response: recommendedCoursesResponse,
+  errors: [403],
+  async handler({ query, req, session }) {
+    const ctx = req.server.ctx;
+    return recommendedCourses(ctx, await screeningOwner(ctx, req, session), requestLocale(req, query));
+  },
+});

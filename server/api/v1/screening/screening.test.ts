@@ -1,0 +1,354 @@
+import path from "node:path";
+import { and, count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lightScreening } from "../../../../common/instruments/registry.ts";
+import { auditLog } from "../../../db/schema/accounts.ts";
+import { onboardings, screenings, screeningScores } from "../../../db/schema/screening.ts";
+import { importContent } from "../../../modules/content/import-content.ts";
+import { loadContent } from "../../../modules/content/load-content.ts";
+import { hashOnboardingToken } from "../../../modules/screening/onboarding-service.ts";
+import { TestAgent } from "../../../testing/agent.ts";
+import { randomIp } from "../../../testing/accounts.ts";
+import { createTestApp, createTestUser, sessionCookieFor } from "../../../testing/test-app.ts";
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+  await importContent(app.ctx.db, app.ctx.clock, loadContent(path.resolve("content")));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** A visitor: an agent that has consented and sends its token header on every call. */
+async function visitor(
+  locale = "sv",
+): Promise<{
+  agent: TestAgent;
+  token: string;
+  call: (method: "GET" | "POST", url: string, body?: unknown) => ReturnType<TestAgent["request"]>;
+}> {
+  const agent = new TestAgent(app, randomIp());
+  const created = await agent.post("/api/v1/onboarding/", { consent: true, locale });
+  expect(created.statusCode).toBe(201);
+  const { token } = created.json() as { token: string };
+  return { agent, token, call: (method, url, body) => agent.request(method, url, body, { token }) };
+}
+
+const light = (value: number, overrides: Record<string, number> = {}) => ({
+  ...Object.fromEntries(lightScreening.map((q) => [q.id, value])),
+  phq9_9: 0,
+  ...overrides,
+});
+
+const groupAnswers = (prefix: string, items: number, value: number) =>
+  Object.fromEntries(Array.from({ length: items }, (_, i) => [`${prefix}_${i + 1}`, value]));
+
+describe("onboarding", () => {
+  it("consent gives a token that is valid; a wrong or missing token is refused", async () => {
+    const { agent, token } = await visitor();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const valid = await agent.post("/api/v1/onboarding/valid", { token });
+    expect(valid.statusCode).toBe(200);
+    expect((valid.json() as { expires_at: number }).expires_at).toBeGreaterThan(
+      Date.now() / 1000 + 29 * 86400,
+    );
+    const invalid = await agent.post("/api/v1/onboarding/valid", { token: "x".repeat(43) });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: "onboarding.token_invalid" });
+  });
+
+  it("without consent: 400 with the field", async () => {
+    const agent = new TestAgent(app, randomIp());
+    const response = await agent.post("/api/v1/onboarding/", { consent: false, locale: "sv" });
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { fields: Record<string, string> }).fields).toHaveProperty(
+      "body.consent",
+    );
+  });
+});
+
+describe("light screening", () => {
+  it("questions come in the request's language, each with its options", async () => {
+    const { call } = await visitor("da");
+    const response = await app.inject({
+      method: "GET",
+      url: "/api/v1/screening/",
+      headers: { "accept-language": "da" },
+    });
+    const { questions } = response.json() as {
+      questions: { id: string; text: string; options: { label: string }[] }[];
+    };
+    expect(questions.map((q) => q.id)).toContain("phq9_9");
+    expect(questions[0]?.options[0]?.label).toBe("Slet ikke");
+    const sv = (await call("GET", "/api/v1/screening/?locale=sv")).json() as {
+      questions: { options: { label: string }[] }[];
+    };
+    expect(sv.questions[0]?.options[0]?.label).toBe("Inte alls");
+  });
+
+  it("answered by a visitor: every area scored, answers encrypted, no crisis", async () => {
+    const { call, token } = await visitor();
+    const response = await call("POST", "/api/v1/screening/", { answers: light(2) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as {
+      areas: { area: string; instrument: string; score: number; band: string }[];
+      crisis: boolean;
+    };
+    expect(body.crisis).toBe(false);
+    expect(body.areas.map((a) => a.area)).toEqual(["depression", "anxiety", "stress", "sleep"]);
+    expect(body.areas[0]).toMatchObject({ instrument: "phq2", score: 4, band: "positive", max: 6 });
+    // This visitor's own light screening (the database is shared with other test files).
+    const [stored] = await app.ctx.db
+      .select({ answers: screenings.answers })
+      .from(screenings)
+      .innerJoin(onboardings, eq(screenings.onboardingId, onboardings.id))
+      .where(
+        and(eq(onboardings.tokenHash, hashOnboardingToken(token)), eq(screenings.kind, "light")),
+      );
+    expect(stored?.answers).toMatch(/^v1\./);
+  });
+
+  it("PHQ-9 item 9 above 0 gives crisis: true and is recorded without the answer", async () => {
+    const { call } = await visitor();
+    const before = await app.ctx.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.event, "safety.crisis_shown"));
+    const response = await call("POST", "/api/v1/screening/", { answers: light(0, { phq9_9: 1 }) });
+    expect(response.json()).toMatchObject({ crisis: true });
+    const entries = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.event, "safety.crisis_shown"));
+    expect(entries.length).toBe((before[0]?.n ?? 0) + 1);
+    const last = entries.at(-1);
+    expect(last?.detail).toEqual({ where: "light_screening" });
+    expect(JSON.stringify(last)).not.toContain("phq9_9");
+  });
+
+  it("bad answers: 400 naming each field (unknown item, out of range, missing)", async () => {
+    const { call } = await visitor();
+    const answers: Record<string, number> = { ...light(1), gad7_1: 9, nonsense_1: 1 };
+    delete answers.miss_2;
+    const response = await call("POST", "/api/v1/screening/", { answers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "request.invalid",
+      fields: {
+        "body.answers.gad7_1": "answer.out_of_range",
+        "body.answers.nonsense_1": "answer.unknown_item",
+        "body.answers.miss_2": "answer.required",
+      },
+    });
+  });
+
+  it("without a token or with an invalid one: refused; an unverified session: 403", async () => {
+    const agent = new TestAgent(app, randomIp());
+    const none = await agent.post("/api/v1/screening/", { answers: light(1) });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: "onboarding.token_invalid" });
+    const wrong = await agent.request(
+      "POST",
+      "/api/v1/screening/",
+      { answers: light(1) },
+      { token: "A".repeat(43) },
+    );
+    expect(wrong.json()).toMatchObject({ code: "onboarding.token_invalid" });
+    const user = await createTestUser(app);
+    const unverified = new TestAgent(app);
+    unverified.cookies.set(
+      "sessionid",
+      (await sessionCookieFor(app, user, { verified: false })).split("=")[1] ?? "",
+    );
+    expect((await unverified.post("/api/v1/screening/", { answers: light(1) })).statusCode).toBe(
+      403,
+    );
+    expect((await unverified.get("/api/v1/screening-extended/")).statusCode).toBe(403);
+  });
+});
+
+describe("extended screening", () => {
+  it("saved group by group, resumed after a new GET, complete with four groups and results", async () => {
+    const { call } = await visitor();
+    const first = (await call("GET", "/api/v1/screening-extended/")).json() as {
+      groups: { id: string; completed: boolean; questions: unknown[] }[];
+      started_at: number | null;
+      results: unknown;
+    };
+    expect(first.groups.map((g) => [g.id, g.questions.length, g.completed])).toEqual([
+      ["phq9", 9, false],
+      ["gad7", 7, false],
+      ["pss10", 10, false],
+      ["miss", 3, false],
+    ]);
+    expect(first.started_at).toBeNull();
+
+    const saved = await call("POST", "/api/v1/screening-extended/", {
+      groups: { phq9: { answers: groupAnswers("phq9", 9, 3) } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const resumed = (await call("GET", "/api/v1/screening-extended/")).json() as {
+      groups: { completed: boolean }[];
+      started_at: number;
+      updated_at: number;
+      results: unknown;
+      crisis: boolean;
+    };
+    expect(resumed.groups.map((g) => g.completed)).toEqual([true, false, false, false]);
+    expect(resumed.started_at).toBeLessThanOrEqual(Date.now() / 1000);
+    expect(Number.isInteger(resumed.updated_at)).toBe(true);
+    expect(resumed.results).toBeNull();
+    expect(resumed.crisis).toBe(true);
+
+    await call("POST", "/api/v1/screening-extended/", {
+      groups: { gad7: { answers: groupAnswers("gad7", 7, 3) } },
+    });
+    await call("POST", "/api/v1/screening-extended/", {
+      groups: { pss10: { answers: groupAnswers("pss10", 10, 2) } },
+    });
+    const done = (
+      await call("POST", "/api/v1/screening-extended/", {
+        groups: { miss: { answers: groupAnswers("miss", 3, 1) } },
+      })
+    ).json() as {
+      groups: { completed: boolean }[];
+      results: {
+        areas: { instrument: string; score: number; band: string }[];
+        healthcare_advice: boolean;
+      };
+    };
+    expect(done.groups.every((g) => g.completed)).toBe(true);
+    expect(done.results.areas).toEqual([
+      { area: "depression", instrument: "phq9", score: 27, max: 27, band: "severe", severity: 4 },
+      { area: "anxiety", instrument: "gad7", score: 21, max: 21, band: "severe", severity: 4 },
+      { area: "stress", instrument: "pss10", score: 20, max: 40, band: "moderate", severity: 2 },
+      expect.objectContaining({ area: "sleep", instrument: "miss", score: 3 }),
+    ]);
+    expect(done.results.healthcare_advice).toBe(true);
+    const stored = await app.ctx.db
+      .select({ answers: screeningScores.answers })
+      .from(screeningScores)
+      .where(eq(screeningScores.instrument, "pss10"));
+    expect(stored.every((row) => row.answers?.startsWith("v1."))).toBe(true);
+
+    const recommended = (await call("GET", "/api/v1/recommended-courses/?locale=en")).json() as {
+      courses: { category: string; rank: number; reason: { band: string } }[];
+      healthcare_advice: boolean;
+      based_on: string;
+    };
+    expect(recommended.based_on).toBe("extended");
+    expect(recommended.healthcare_advice).toBe(true);
+    expect(recommended.courses.map((c) => c.rank)).toEqual([1, 2, 3, 4]);
+    expect(
+      recommended.courses
+        .slice(0, 2)
+        .map((c) => c.category)
+        .sort(),
+    ).toEqual(["anxiety", "depression"]);
+    expect(recommended.courses.at(-1)?.category).toBe("sleep");
+  });
+
+  it("PHQ-9 item 9 in the extended screening gives crisis: true", async () => {
+    const { call } = await visitor();
+    const answers = { ...groupAnswers("phq9", 9, 0), phq9_9: 2 };
+    expect(
+      (await call("POST", "/api/v1/screening-extended/", { groups: { phq9: { answers } } })).json(),
+    ).toMatchObject({ crisis: true });
+  });
+
+  it("bad group answers: 400 with the fields, nothing saved; another visitor sees none of it", async () => {
+    const { call } = await visitor();
+    const bad = await call("POST", "/api/v1/screening-extended/", {
+      groups: { gad7: { answers: { ...groupAnswers("gad7", 7, 1), gad7_3: -1 } } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      fields: { "body.groups.gad7.answers.gad7_3": "answer.out_of_range" },
+    });
+    expect(
+      (await call("POST", "/api/v1/screening-extended/", { groups: { sleep: { answers: {} } } }))
+        .statusCode,
+    ).toBe(400);
+    await call("POST", "/api/v1/screening-extended/", {
+      groups: { gad7: { answers: groupAnswers("gad7", 7, 1) } },
+    });
+    const other = await visitor();
+    const view = (await other.call("GET", "/api/v1/screening-extended/")).json() as {
+      groups: { completed: boolean }[];
+    };
+    expect(view.groups.some((g) => g.completed)).toBe(false);
+    expect(
+      ((await other.call("GET", "/api/v1/recommended-courses/")).json() as { courses: unknown[] })
+        .courses,
+    ).toEqual([]);
+  });
+
+  it("a verified user screens with the session (no token)", async () => {
+    const user = await createTestUser(app);
+    const agent = new TestAgent(app);
+    agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "");
+    expect((await agent.post("/api/v1/screening/", { answers: light(1) })).statusCode).toBe(200);
+    const recommended = (await agent.get("/api/v1/recommended-courses/")).json() as {
+      based_on: string;
+      courses: unknown[];
+    };
+    expect(recommended.based_on).toBe("light");
+    expect(recommended.courses).toHaveLength(4);
+    expect(recommended).toMatchObject({ healthcare_advice: false });
+  });
+
+  it("a band worse than in the previous screening adds healthcare advice", async () => {
+    const { call } = await visitor();
+    await call("POST", "/api/v1/screening/", { answers: light(0) });
+    expect((await call("GET", "/api/v1/recommended-courses/")).json()).toMatchObject({
+      healthcare_advice: false,
+    });
+    await call("POST", "/api/v1/screening/", { answers: light(2) });
+    expect((await call("GET", "/api/v1/recommended-courses/")).json()).toMatchObject({
+      healthcare_advice: true,
+    });
+  });
+});
+
+describe("screening stats", () => {
+  it("shows a band only when ten or more people are in it", async () => {
+    // Stress (PSS-4) at its highest band: only this test answers that way.
+    const { call } = await visitor();
+    const high = light(0, { pss4_1: 4, pss4_2: 0, pss4_3: 0, pss4_4: 4 });
+    const first = (await call("POST", "/api/v1/screening/", { answers: high })).json() as {
+      areas: { instrument: string; band: string }[];
+    };
+    const target = first.areas.find((a) => a.instrument === "pss4")?.band ?? "";
+    const inTarget = async () =>
+      (
+        await app.ctx.db
+          .select({ n: count() })
+          .from(screeningScores)
+          .innerJoin(screenings, eq(screenings.id, screeningScores.screeningId))
+          .where(
+            and(
+              eq(screeningScores.instrument, "pss4"),
+              eq(screeningScores.band, target),
+              eq(screenings.kind, "light"),
+            ),
+          )
+      )[0]?.n ?? 0;
+    const shown = async () => {
+      const stats = (
+        await app.inject({ method: "GET", url: "/api/v1/screening/stats/" })
+      ).json() as {
+        areas: { instrument: string; total: number; bands: { band: string; count: number }[] }[];
+        min_group: number;
+      };
+      expect(stats.min_group).toBe(10);
+      return stats.areas.find((a) => a.instrument === "pss4")?.bands.find((b) => b.band === target);
+    };
+    while ((await inTarget()) < 9) await call("POST", "/api/v1/screening/", { answers: high });
+    expect(await inTarget()).toBe(9);
+    expect(await shown()).toBeUndefined();
+    await call("POST", "/api/v1/screening/", { answers: high });
+    expect(await shown()).toEqual({ band: target, count: 10 });
+  });
+});

@@ -1,0 +1,111 @@
+import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
+import type { AppContext } from "../../app-context.ts";
+import type { Tx } from "../../db/client.ts";
+import { consents } from "../../db/schema/accounts.ts";
+import { users } from "../../db/schema/users.ts";
+import { audit } from "../audit/audit.ts";
+import { claimOnboardingData } from "../screening/claim-onboarding.ts";
+import { startSession } from "../sessions/session-service.ts";
+import {
+  findIdentityByHash,
+  insertEvidence,
+  insertIdentity,
+  setOrderUser,
+  updateIdentityNames,
+  updatePendingOrder,
+  type OrderRow,
+} from "./order-repository.ts";
+import { encryptPersonalNumber, personalNumberHash } from "./personal-number.ts";
+import type { RpCompletionData } from "./rp-schemas.ts";
+
+export type CompletionOutcome = { kind: "session"; userId: string } | { kind: "no_account" } | { kind: "taken" };
+
+/** Creates a BankID account with the consents of the e-mail registration (terms and health data). */
+async function createBankIdAccount(
+  ctx: AppContext,
+  tx: Tx,
+  req: FastifyRequest,
+  order: OrderRow,
+  completion: RpCompletionData,
+): Promise<string> {
+  const now = ctx.clock.now();
+  const [user] = await tx
+    .insert(users)
+    .values({ email: null, authType: "bankid", locale: order.locale, termsVersion: CURRENT_TERMS_VERSION })
+    .returning({ id: users.id });
+  if (!user) throw new Error("user not created");
+  const { personalNumber, name, givenName, surname } = completion.user;
+  await insertIdentity(tx, {
+    userId: user.id,
+    personalNumberHash: personalNumberHash(ctx, personalNumber),
+    personalNumber: encryptPersonalNumber(ctx, user.id, personalNumber),
+    name,
+    givenName,
+    surname,
+    createdAt: now,
+  });
+  await tx.insert(consents).values([
+    { userId: user.id, kind: "terms", version: CURRENT_TERMS_VERSION, locale: order.locale, givenAt: now },
+    { userId: user.id, kind: "health_data", version: CURRENT_TERMS_VERSION, locale: order.locale, givenAt: now },
+  ]);
+  await audit(ctx, tx, { userId: user.id, event: "account.created", ip: req.ip, detail: { method: "bankid" } });
+  await audit(ctx, tx, { userId: user.id, event: "consent.given", ip: req.ip, detail: { version: CURRENT_TERMS_VERSION } });
+  // A visitor who screened first: their onboarding consent, answers and results move in.
+  if (order.onboardingToken) await claimOnboardingData(tx, { token: order.onboardingToken, userId: user.id });
+  return user.id;
+}
+
+/**
+ * A completed BankID order, in one transaction: find the account by the keyed hash of the
+ * personal number (or create it, for a registration), keep the signature and OCSP answer as
+ * evidence, and start a session that counts as two factors.
+ */
+export async function completeOrder(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  order: OrderRow,
+  completion: RpCompletionData,
+): Promise<CompletionOutcome> {
+  return ctx.db.transaction(async (tx) => {
+    const identity = await findIdentityByHash(tx, personalNumberHash(ctx, completion.user.personalNumber));
+    if (!identity && order.purpose === "login") {
+      if (!(await updatePendingOrder(tx, order.handleHash, { status: "failed", hintCode: "noAccount" }))) {
+        return { kind: "taken" };
+      }
+      await audit(ctx, tx, { userId: null, event: "login.failed", ip: req.ip, detail: { method: "bankid", hint: "noAccount" } });
+      return { kind: "no_account" };
+    }
+    const now = ctx.clock.now();
+    // Claim the order first: a completed order logs in once, whichever instance sees it first.
+    if (!(await updatePendingOrder(tx, order.handleHash, { status: "complete", hintCode: null, consumedAt: now }))) {
+      return { kind: "taken" };
+    }
+    let userId: string;
+    if (identity) {
+      userId = identity.userId;
+      const { name, givenName, surname } = completion.user;
+      await updateIdentityNames(tx, userId, { name, givenName, surname });
+      await tx.update(users).set({ hasLoggedInBefore: true }).where(eq(users.id, userId));
+    } else {
+      userId = await createBankIdAccount(ctx, tx, req, order, completion);
+    }
+    await tx.update(users).set({ updatedAt: now }).where(eq(users.id, userId));
+    await insertEvidence(tx, {
+      userId,
+      at: now,
+      orderRef: order.orderRef,
+      signature: completion.signature,
+      ocspResponse: completion.ocspResponse,
+      deviceIpAddress: completion.device.ipAddress,
+      bankIdIssueDate: completion.bankIdIssueDate ?? null,
+      stepUp: completion.stepUp?.mrtd ?? null,
+    });
+    await setOrderUser(tx, order.handleHash, userId);
+    await startSession(ctx, tx, req, reply, { userId, verified: true });
+    await audit(ctx, tx, { userId, event: "login.succeeded", ip: req.ip, detail: { method: "bankid", purpose: order.purpose } });
+    return { kind: "session", userId };
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyRequest } from "fastify";
+import { eq, getTableColumns } from "drizzle-orm";
+import type { ExportDocument } from "../../../common/schemas/profile.ts";
+import type { AppContext } from "../../app-context.ts";
+import { audit } from "../audit/audit.ts";
+import type { SessionInfo } from "../sessions/session-types.ts";
+import { exportableRow, LINKED_TABLES, tableNameOf, USER_TABLES } from "./user-tables.ts";
+
+/**
+ * "Download my data" (GDPR art. 15 and 20): every row of every user table that refers to the
+ * user, encrypted fields decrypted, secrets left out. Read in one transaction so the document
+ * is consistent.
+ */
+export async function exportUserData(ctx: AppContext, req: FastifyRequest, session: SessionInfo): Promise<ExportDocument> {
+  await audit(ctx, ctx.db, { userId: session.userId, event: "data.exported", ip: req.ip });
+  const tables: ExportDocument["tables"] = {};
+  await ctx.db.transaction(async (tx) => {
+    for (const entry of USER_TABLES) {
+      const rows = (await tx.select().from(entry.table).where(eq(entry.userColumn, session.userId))) as Record<string, unknown>[];
+      tables[tableNameOf(entry.table)] = rows.map((row) => {
+        const plain = exportableRow(entry, row);
+        return entry.reveal ? entry.reveal(ctx, plain) : plain;
+      });
+    }
+    for (const entry of LINKED_TABLES) {
+      const rows = await tx
+        .select({ row: getTableColumns(entry.table) })
+        .from(entry.table)
+        .innerJoin(entry.parent, eq(entry.parentColumn, entry.parentId))
+        .where(eq(entry.parentUser, session.userId));
+      tables[tableNameOf(entry.table)] = rows.map(({ row }) => {
+        const plain = exportableRow(entry, row as Record<string, unknown>);
+        return entry.reveal ? entry.reveal(ctx, plain) : plain;
+      });
+    }
+  });
+  return {
+    format: "kbt-export/1",
+    exported_at: ctx.clock.now().toISOString(),
+    user_id: session.userId,
+    tables: JSON.parse(JSON.stringify(tables)) as ExportDocument["tables"],
+  };
+}

@@ -1,0 +1,142 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { and, eq, ne } from "drizzle-orm";
+import type { ProfileDto } from "../../../common/schemas/profile.ts";
+import type { AppContext } from "../../app-context.ts";
+import { users } from "../../db/schema/users.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { verifyOwnPassword } from "../accounts/account-service.ts";
+import { consumeEmailCode, createEmailCode, peekEmailCode } from "../accounts/email-codes.ts";
+import { screenLink } from "../accounts/links.ts";
+import { findUserByEmail, findUserById } from "../accounts/users-repository.ts";
+import { audit } from "../audit/audit.ts";
+import * as mail from "../mail/templates.ts";
+import * as profileMail from "./profile-mail.ts";
+import type { SessionInfo } from "../sessions/session-types.ts";
+import { throttleKey } from "../throttle/throttle.ts";
+import { consentsOf, endOtherSessions, sessionsOf } from "./profile-repository.ts";
+import { setThemeCookie } from "./theme-cookie.ts";
+import { describeUserAgent } from "./user-agent.ts";
+
+type Req = FastifyRequest;
+
+async function currentUser(ctx: AppContext, session: SessionInfo) {
+  const user = await findUserById(ctx.db, session.userId);
+  if (!user) throw new AppError("auth.not_authenticated");
+  return user;
+}
+
+/** The profile screen's data: account, preferences, 2FA, consents and live sessions. */
+export async function getProfile(ctx: AppContext, session: SessionInfo): Promise<ProfileDto> {
+  const user = await currentUser(ctx, session);
+  const now = ctx.clock.now();
+  const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
+  const [consentRows, sessionRows] = await Promise.all([consentsOf(ctx.db, user.id), sessionsOf(ctx.db, user.id, now)]);
+  return {
+    name: user.displayName,
+    email: user.email,
+    locale: user.locale,
+    theme: user.theme,
+    auth_type: user.authType,
+    twofa_enabled: user.totpEnabledAt !== null,
+    consents: consentRows.map((c) => ({
+      kind: c.kind,
+      version: c.version,
+      locale: c.locale,
+      given_at: c.givenAt.toISOString(),
+      withdrawn_at: c.withdrawnAt?.toISOString() ?? null,
+    })),
+    sessions: sessionRows
+      .filter((s) => s.idHash === session.idHash || now.getTime() - s.lastSeenAt.getTime() < idleMs)
+      .map((s) => ({
+        current: s.idHash === session.idHash,
+        ...describeUserAgent(s.userAgent),
+        created_at: s.createdAt.toISOString(),
+        last_seen_at: s.lastSeenAt.toISOString(),
+      })),
+  };
+}
+
+/** Name, language (used for e-mails) and theme (also into the theme cookie for the next render). */
+export async function updateProfile(
+  ctx: AppContext,
+  reply: FastifyReply,
+  session: SessionInfo,
+  input: { name?: string | undefined; locale?: ProfileDto["locale"] | undefined; theme?: NonNullable<ProfileDto["theme"]> | undefined },
+): Promise<ProfileDto> {
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: ctx.clock.now() };
+  if (input.name !== undefined) changes.displayName = input.name === "" ? null : input.name;
+  if (input.locale !== undefined) changes.locale = input.locale;
+  if (input.theme !== undefined) changes.theme = input.theme;
+  await ctx.db.update(users).set(changes).where(eq(users.id, session.userId));
+  if (input.theme !== undefined) setThemeCookie(ctx, reply, input.theme);
+  return getProfile(ctx, session);
+}
+
+/**
+ * E-mail change, step 1: a link to the new address; nothing changes until it is opened. The
+ * answer is the same whether or not the address already has an account (that address is told
+ * instead).
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  req: Req,
+  session: SessionInfo,
+  input: { email: string; password?: string | undefined },
+): Promise<void> {
+  const user = await currentUser(ctx, session);
+  if (user.passwordHash) {
+    if (input.password === undefined) throw new AppError("request.invalid", { fields: { "body.password": "required" } });
+    await verifyOwnPassword(ctx, req, user.id, user.passwordHash, input.password, "body.password");
+  }
+  if (input.email === user.email) throw new AppError("request.invalid", { fields: { "body.email": "email.same" } });
+  await ctx.throttle.hit([
+    { key: throttleKey("email-change:user", user.id), policy: ctx.policies.emailRate },
+    { key: throttleKey("email-change:ip", req.ip), policy: ctx.policies.ipRate },
+  ]);
+  if (await findUserByEmail(ctx.db, input.email)) {
+    await ctx.mailer.send({ to: input.email, ...profileMail.emailChangeTaken({ locale: user.locale }) });
+    return;
+  }
+  const code = await createEmailCode(ctx.db, ctx.clock, { purpose: "email_change", email: input.email, userId: user.id, locale: user.locale });
+  await ctx.mailer.send({
+    to: input.email,
+    ...mail.emailChangeConfirm({ locale: user.locale, link: screenLink(ctx, req, "profile", user.locale, { email_code: code }) }),
+  });
+}
+
+/**
+ * E-mail change, step 2 (logged in as the same user): the address changes, the old address is
+ * told. Another user's code is refused like an unknown one.
+ */
+export async function confirmEmailChange(ctx: AppContext, req: Req, session: SessionInfo, code: string): Promise<string> {
+  const ipKey = { key: throttleKey("code:ip", req.ip), policy: ctx.policies.ipFailures };
+  await ctx.throttle.assertAllowed([ipKey]);
+  const pending = await peekEmailCode(ctx.db, ctx.clock, code, "email_change");
+  if (pending?.userId !== session.userId) {
+    await ctx.throttle.recordFailure([ipKey]);
+    throw new AppError("auth.link_invalid");
+  }
+  const before = await currentUser(ctx, session);
+  const email = await ctx.db.transaction(async (tx) => {
+    const row = await consumeEmailCode(tx, ctx.clock, code, "email_change");
+    if (!row || row.userId !== session.userId) throw new AppError("auth.link_invalid");
+    const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, row.email), ne(users.id, session.userId))).limit(1);
+    if (taken) throw new AppError("auth.link_invalid");
+    await tx.update(users).set({ email: row.email, updatedAt: ctx.clock.now() }).where(eq(users.id, session.userId));
+    await audit(ctx, tx, { userId: session.userId, event: "email.changed", ip: req.ip });
+    return row.email;
+  });
+  if (before.email && before.email !== email) {
+    await ctx.mailer.send({ to: before.email, ...profileMail.emailChanged({ locale: before.locale }) });
+  }
+  return email;
+}
+
+/** Ends every other session of the account ("log out other devices"). */
+export async function logoutOtherSessions(ctx: AppContext, req: Req, session: SessionInfo): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const ended = await endOtherSessions(tx, session.userId, session.idHash);
+    await audit(ctx, tx, { userId: session.userId, event: "sessions.ended_others", ip: req.ip, detail: { ended } });
+    return ended;
+  });
+}

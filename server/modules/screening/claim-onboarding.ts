@@ -1,0 +1,32 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import { consents } from "../../db/schema/accounts.ts";
+import { onboardings, screenings } from "../../db/schema/screening.ts";
+import { hashOnboardingToken } from "./onboarding-service.ts";
+
+/**
+ * From visitor to user (issue 6, point 7): moves a visitor's onboarding consent, screenings
+ * (answers and results) into a new account and deletes the onboarding and its token. Runs inside
+ * the account-creation transaction. An unknown or expired token moves nothing.
+ */
+export async function claimOnboardingData(tx: Tx, input: { token: string; userId: string }): Promise<{ screenings: number }> {
+  const [onboarding] = await tx
+    .select({ id: onboardings.id, locale: onboardings.locale, consentVersion: onboardings.consentVersion, createdAt: onboardings.createdAt })
+    .from(onboardings)
+    .where(and(eq(onboardings.tokenHash, hashOnboardingToken(input.token)), gt(onboardings.expiresAt, sql`now()`)));
+  if (!onboarding) return { screenings: 0 };
+  const moved = await tx
+    .update(screenings)
+    .set({ userId: input.userId, onboardingId: null })
+    .where(eq(screenings.onboardingId, onboarding.id))
+    .returning({ id: screenings.id });
+  await tx.insert(consents).values({
+    userId: input.userId,
+    kind: "health_data",
+    version: onboarding.consentVersion,
+    locale: onboarding.locale,
+    givenAt: onboarding.createdAt,
+  });
+  await tx.delete(onboardings).where(eq(onboardings.id, onboarding.id));
+  return { screenings: moved.length };
+}

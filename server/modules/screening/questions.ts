@@ -1,0 +1,32 @@
+import type { Locale } from "../../../common/i18n/locales.ts";
+import type { LightScreeningQuestion } from "../../../common/instruments/registry.ts";
+import { itemOptions } from "../../../common/instruments/scoring.ts";
+import type { Instrument } from "../../../common/instruments/types.ts";
+import type { ScreeningQuestion } from "../../../common/schemas/screening.ts";
+
+/** A light-screening question in one language (the one question shape of the API). */
+export function localizeQuestion(question: LightScreeningQuestion, locale: Locale): ScreeningQuestion {
+  return {
+    id: question.id,
+    instrument: question.instrument,
+    intro: question.intro[locale],
+    text: question.text[locale],
+    options: question.options.map((option) => ({ value: option.value, label: option.label[locale] })),
+  };
+}
+
+/** Every item of an instrument as questions in one language (an extended-screening group). */
+export function instrumentQuestions(instrument: Instrument, locale: Locale): ScreeningQuestion[] {
+  return instrument.items.map((item) => ({
+    id: item.id,
+    instrument: instrument.id,
+    intro: instrument.intro[locale],
+    text: item.text[locale],
+    options: itemOptions(instrument, item).map((option) => ({ value: option.value, label: option.label[locale] })),
+  }));
+}
+
+/** Validation problems of answers as field errors at `prefix.<item>`. */
+export function answerFieldErrors(prefix: string, fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([item, code]) => [`${prefix}.${item}`, `answer.${code}`]));
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { eq } from "drizzle-orm";
+import type { Locale } from "../../../common/i18n/locales.ts";
+import {
+  extendedScreeningGroups,
+  getInstrument,
+  lightScreening,
+  scoreLightScreening,
+  validateLightScreening,
+} from "../../../common/instruments/registry.ts";
+import { isCrisis, needsHealthcareAdvice, scoreInstrument, validateAnswers } from "../../../common/instruments/scoring.ts";
+import type { InstrumentResult } from "../../../common/instruments/types.ts";
+import type { AreaResult, ExtendedScreening } from "../../../common/schemas/screening.ts";
+import type { AppContext } from "../../app-context.ts";
+import { screenings, screeningScores } from "../../db/schema/screening.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { audit } from "../audit/audit.ts";
+import type { ScreeningOwner } from "./onboarding-service.ts";
+import { answerFieldErrors, instrumentQuestions, localizeQuestion } from "./questions.ts";
+import { answersAad, latestScreening, type StoredScreening } from "./screening-repository.ts";
+
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+function ownerColumns(owner: ScreeningOwner) {
+  return owner.kind === "user" ? { userId: owner.userId, onboardingId: null } : { userId: null, onboardingId: owner.onboardingId };
+}
+
+/** Records that the crisis information was shown: where, never the answer. */
+async function recordCrisis(ctx: AppContext, req: FastifyRequest, owner: ScreeningOwner, where: string): Promise<void> {
+  await audit(ctx, ctx.db, { userId: owner.kind === "user" ? owner.userId : null, event: "safety.crisis_shown", ip: req.ip, detail: { where } });
+}
+
+function areaResult(result: InstrumentResult): AreaResult {
+  return { area: result.area, instrument: result.instrument, score: result.score, max: result.max, band: result.band, severity: result.severity };
+}
+
+export function lightScreeningQuestions(locale: Locale) {
+  return { questions: lightScreening.map((question) => localizeQuestion(question, locale)) };
+}
+
+/**
+ * Scores and stores a light screening. PHQ-9 item 9 is checked on the raw answers before
+ * anything else: above 0 the event is recorded and the answer says `crisis`.
+ */
+export async function submitLightScreening(
+  ctx: AppContext,
+  req: FastifyRequest,
+  owner: ScreeningOwner,
+  answers: Record<string, unknown>,
+): Promise<{ areas: AreaResult[]; crisis: boolean }> {
+  const crisis = isCrisis(answers);
+  if (crisis) await recordCrisis(ctx, req, owner, "light_screening");
+  const validation = validateLightScreening(answers);
+  if (!validation.ok) throw new AppError("request.invalid", { fields: answerFieldErrors("body.answers", validation.fields) });
+  const result = scoreLightScreening(validation.answers);
+  const id = randomUUID();
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(screenings).values({
+      id,
+      ...ownerColumns(owner),
+      kind: "light",
+      answers: ctx.cipher.encrypt(JSON.stringify(validation.answers), answersAad(id, null)),
+      crisis: result.crisis,
+      startedAt: now,
+      updatedAt: now,
+      completedAt: now,
+    });
+    await tx.insert(screeningScores).values(
+      result.areas.map((area) => ({
+        screeningId: id,
+        instrument: area.instrument,
+        area: area.area,
+        score: area.score,
+        band: area.band,
+        severity: area.severity,
+        createdAt: now,
+      })),
+    );
+  });
+  return { areas: result.areas.map(areaResult), crisis: result.crisis };
+}
+
+/** The groups in order with the owner's progress, and the merged results once all are done. */
+function extendedView(screening: StoredScreening | null, locale: Locale): ExtendedScreening {
+  const done = new Map(screening?.scores.map((score) => [score.instrument, score]) ?? []);
+  const complete = screening?.completedAt != null;
+  const areas: AreaResult[] = extendedScreeningGroups.flatMap((group) => {
+    const score = done.get(group);
+    if (!score) return [];
+    const instrument = getInstrument(group);
+    return [{ area: instrument.area, instrument: group, score: score.score, max: instrument.maxScore, band: score.band, severity: score.severity }];
+  });
+  return {
+    groups: extendedScreeningGroups.map((group) => ({
+      id: group,
+      instrument: group,
+      questions: instrumentQuestions(getInstrument(group), locale),
+      completed: done.has(group),
+    })),
+    started_at: screening ? seconds(screening.startedAt) : null,
+    updated_at: screening ? seconds(screening.updatedAt) : null,
+    crisis: screening?.crisis ?? false,
+    results: complete ? { areas, healthcare_advice: needsHealthcareAdvice(areas) || (screening?.crisis ?? false) } : null,
+  };
+}
+
+export async function getExtendedScreening(ctx: AppContext, owner: ScreeningOwner, locale: Locale): Promise<ExtendedScreening> {
+  return extendedView(await latestScreening(ctx.db, owner, "extended"), locale);
+}
+
+/**
+ * Saves answered groups of the extended screening at once (each scored by the server). Posting
+ * after a completed screening starts a new one. When every group is completed the answer holds
+ * the merged results.
+ */
+export async function saveExtendedGroups(
+  ctx: AppContext,
+  req: FastifyRequest,
+  owner: ScreeningOwner,
+  groups: Partial<Record<(typeof extendedScreeningGroups)[number], { answers: Record<string, unknown> }>>,
+  locale: Locale,
+): Promise<ExtendedScreening> {
+  const crisis = isCrisis(groups.phq9?.answers);
+  if (crisis) await recordCrisis(ctx, req, owner, "extended_screening");
+
+  const scored: { group: string; result: InstrumentResult; answers: Record<string, number> }[] = [];
+  let fields: Record<string, string> = {};
+  for (const group of extendedScreeningGroups) {
+    const input = groups[group];
+    if (!input) continue;
+    const instrument = getInstrument(group);
+    const validation = validateAnswers(instrument, input.answers);
+    if (!validation.ok) {
+      fields = { ...fields, ...answerFieldErrors(`body.groups.${group}.answers`, validation.fields) };
+      continue;
+    }
+    scored.push({ group, result: scoreInstrument(instrument, validation.answers), answers: validation.answers });
+  }
+  if (Object.keys(fields).length > 0) throw new AppError("request.invalid", { fields });
+
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    let current = await latestScreening(tx, owner, "extended");
+    if (!current || current.completedAt) {
+      const id = randomUUID();
+      await tx.insert(screenings).values({ id, ...ownerColumns(owner), kind: "extended", crisis: false, startedAt: now, updatedAt: now });
+      current = { id, kind: "extended", crisis: false, startedAt: now, updatedAt: now, completedAt: null, scores: [] };
+    }
+    const screeningId = current.id;
+    for (const { group, result, answers } of scored) {
+      const values = {
+        score: result.score,
+        band: result.band,
+        severity: result.severity,
+        answers: ctx.cipher.encrypt(JSON.stringify(answers), answersAad(screeningId, group)),
+        createdAt: now,
+      };
+      await tx
+        .insert(screeningScores)
+        .values({ screeningId, instrument: group, area: result.area, ...values })
+        .onConflictDoUpdate({ target: [screeningScores.screeningId, screeningScores.instrument], set: values });
+    }
+    const doneGroups = new Set([...current.scores.map((s) => s.instrument), ...scored.map((s) => s.group)]);
+    const complete = extendedScreeningGroups.every((group) => doneGroups.has(group));
+    await tx
+      .update(screenings)
+      .set({
+        updatedAt: now,
+        // The crisis flag stays once raised; a new answer to the PHQ-9 group sets it afresh.
+        crisis: groups.phq9 ? crisis : current.crisis,
+        completedAt: complete ? now : null,
+      })
+      .where(eq(screenings.id, screeningId));
+  });
+  return getExtendedScreening(ctx, owner, locale);
+}

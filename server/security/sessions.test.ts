@@ -1,0 +1,162 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../db/schema/sessions.ts";
+import { parseEnv } from "../env.ts";
+import { TestAgent } from "../testing/agent.ts";
+import { codeFor, registerUser, type RegisteredUser } from "../testing/accounts.ts";
+import { FakeClock, createTestApp, json } from "../testing/test-app.ts";
+
+/**
+ * Session cookies and life cycle (security baseline). Already covered elsewhere and not repeated
+ * here: logout invalidation and Clear-Site-Data (auth/post-logout.test.ts), idle and absolute
+ * expiry with a fake clock (me/get-me.test.ts), a new id at 2FA verification
+ * (accounts-journey.test.ts).
+ */
+
+const clock = new FakeClock(Date.UTC(2026, 10, 23, 9, 0, 0));
+let app: FastifyInstance;
+let secureApp: FastifyInstance;
+let user: RegisteredUser;
+beforeAll(async () => {
+  app = await createTestApp({ clock });
+  secureApp = await createTestApp({ clock, env: { SECURE_COOKIES: "true" } });
+  user = await registerUser(app);
+});
+afterAll(async () => {
+  await app.close();
+  await secureApp.close();
+});
+
+function setCookie(response: LightMyRequestResponse, name: string): string {
+  const raw = response.headers["set-cookie"];
+  const all = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  const found = all.find((c) => c.startsWith(`${name}=`));
+  if (!found) throw new Error(`no Set-Cookie for ${name} in ${JSON.stringify(all)}`);
+  return found;
+}
+
+async function login(agent: TestAgent): Promise<LightMyRequestResponse> {
+  const response = await agent.post("/api/v1/login/email", {
+    email: user.email,
+    password: user.password,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+describe("session cookie attributes", () => {
+  it("HttpOnly, SameSite=Lax, Path=/, no Secure over plain HTTP in development and tests", async () => {
+    const agent = new TestAgent(app, "10.77.0.1");
+    const cookie = setCookie(await login(agent), "sessionid");
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).not.toMatch(/; Secure/);
+    // At least 128 random bits (32 bytes, base64url).
+    expect(agent.cookies.get("sessionid")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it("production turns Secure on by default, for the session and the CSRF cookie", async () => {
+    const production = parseEnv({
+      NODE_ENV: "production",
+      SECRET_KEY: "x".repeat(40),
+      FIELD_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString("base64")}`,
+      DATABASE_URL: "postgres://localhost/x",
+      SMTP_URL: "smtp://localhost",
+      PUBLIC_ORIGIN: "https://kbt.example",
+      DATA_DIR: "./data/test",
+      BANKID_MODE: "live",
+      BANKID_BASE_URL: "https://appapi2.bankid.com/rp/v6.0",
+      BANKID_PFX_PATH: "/etc/kbt/bankid.pfx",
+      BANKID_PFX_PASSPHRASE: "secret",
+      BANKID_CA_PATH: "/etc/kbt/bankid-ca.pem",
+    });
+    expect(production.SECURE_COOKIES).toBe(true);
+    const agent = new TestAgent(secureApp, "10.77.0.2");
+    const csrf = setCookie(await agent.get("/api/v1/csrftoken/"), "csrftoken");
+    expect(csrf).toMatch(/; Secure/);
+    const cookie = setCookie(
+      await agent.post("/api/v1/login/email", { email: user.email, password: user.password }),
+      "sessionid",
+    );
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+  });
+
+  it("the database keeps only a hash of the session id", async () => {
+    const agent = new TestAgent(app, "10.77.0.3");
+    await login(agent);
+    const id = agent.cookies.get("sessionid") ?? "";
+    const rows = await app.ctx.db.select({ idHash: sessions.idHash }).from(sessions);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.idHash === id || r.idHash.includes(id))).toBe(false);
+  });
+});
+
+describe("session ids change with privilege", () => {
+  it("a new id at login (the earlier session of the browser ends) and another at 2FA verification", async () => {
+    const agent = new TestAgent(app, "10.77.0.4");
+    await login(agent);
+    const first = agent.cookies.get("sessionid");
+    clock.advance(1_000);
+    await login(agent);
+    const second = agent.cookies.get("sessionid");
+    expect(second).not.toBe(first);
+    const old = await app.inject({
+      method: "GET",
+      url: "/api/v1/me/",
+      headers: { cookie: `sessionid=${first}` },
+    });
+    expect(json(old).logged_in).toBe(false);
+
+    clock.advance(31_000);
+    expect(
+      (await agent.post("/api/v1/twofa/verify/", { code: codeFor(app, user.secret) })).statusCode,
+    ).toBe(200);
+    const third = agent.cookies.get("sessionid");
+    expect(third).not.toBe(second);
+    const stale = await app.inject({
+      method: "GET",
+      url: "/api/v1/me/",
+      headers: { cookie: `sessionid=${second}` },
+    });
+    expect(json(stale).logged_in).toBe(false);
+    expect(json(await agent.get("/api/v1/me/")).logged_in).toBe(true);
+  });
+
+  it("the CSRF secret rotates at login", async () => {
+    const agent = new TestAgent(app, "10.77.0.5");
+    await agent.get("/api/v1/csrftoken/");
+    const before = agent.cookies.get("csrftoken");
+    await login(agent);
+    expect(agent.cookies.get("csrftoken")).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(agent.cookies.get("csrftoken")).not.toBe(before);
+  });
+});
+
+describe("expiry with a fake clock, after a real login", () => {
+  it("29 quiet minutes keep a session, 30 end it; logout ends it at once", async () => {
+    const agent = new TestAgent(app, "10.77.0.6");
+    await login(agent);
+    clock.advance(31_000);
+    await agent.post("/api/v1/twofa/verify/", { code: codeFor(app, user.secret) });
+    const cookie = `sessionid=${agent.cookies.get("sessionid") ?? ""}`;
+    const me = () => app.inject({ method: "GET", url: "/api/v1/me/", headers: { cookie } });
+    clock.advance(29 * 60_000);
+    expect(json(await me()).logged_in).toBe(true);
+    clock.advance(30 * 60_000 + 1);
+    expect(json(await me()).logged_in).toBe(false);
+
+    const again = new TestAgent(app, "10.77.0.7");
+    await login(again);
+    const cookie2 = `sessionid=${again.cookies.get("sessionid") ?? ""}`;
+    expect((await again.post("/api/v1/logout")).statusCode).toBe(200);
+    const after = await app.inject({
+      method: "GET",
+      url: "/api/v1/me/",
+      headers: { cookie: cookie2 },
+    });
+    expect(json(after).logged_in).toBe(false);
+  });
+});

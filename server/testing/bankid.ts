@@ -1,0 +1,42 @@
+import type { FastifyInstance } from "fastify";
+import { CURRENT_TERMS_VERSION } from "../../common/auth/terms.ts";
+import { randomTestPersonalNumber } from "../modules/bankid/simulator/test-identities.ts";
+import { TestAgent } from "./agent.ts";
+import { json } from "./test-app.ts";
+import { randomIp } from "./accounts.ts";
+
+/** What the test BankID app does: POST /dev/bankid/scan with QR data or an autostart token. */
+export async function scan(
+  app: FastifyInstance,
+  body: { qrData?: string; autoStartToken?: string; personalNumber: string; action?: string },
+) {
+  const agent = new TestAgent(app, randomIp());
+  return agent.post("/dev/bankid/scan", body);
+}
+
+export interface BankIdUser {
+  agent: TestAgent;
+  personalNumber: string;
+}
+
+/** Registers a BankID account through the API (order, approval in the simulator, poll). */
+export async function registerWithBankId(
+  app: FastifyInstance,
+  options: { personalNumber?: string; ip?: string; headers?: Record<string, string> } = {},
+): Promise<BankIdUser> {
+  const agent = new TestAgent(app, options.ip ?? randomIp());
+  const personalNumber = options.personalNumber ?? randomTestPersonalNumber();
+  const started = await agent.request(
+    "POST",
+    "/api/v1/onboarding/register",
+    { device: "other", locale: "sv", terms_version: CURRENT_TERMS_VERSION, accept_terms: true, consent_health_data: true },
+    options.headers ?? {},
+  );
+  if (started.statusCode !== 200) throw new Error(`register: ${started.statusCode} ${started.body}`);
+  const { order, qrData } = json(started) as { order: string; qrData: string };
+  const scanned = await scan(app, { qrData, personalNumber, action: "approve" });
+  if (scanned.statusCode !== 200) throw new Error(`scan: ${scanned.statusCode} ${scanned.body}`);
+  const done = await agent.post("/api/v1/login/status", { order });
+  if (json(done)["status"] !== "complete") throw new Error(`status: ${done.body}`);
+  return { agent, personalNumber };
+}

@@ -1,0 +1,184 @@
+/**
+ * The dashboard (issue 9, item 1) in all four languages: the greeting, the empty states, the
+ * active course with "Continue" and, after part 1, the pause countdown (COURSE_DAY_SECONDS=1 on
+ * the e2e server: a 7-second pause), recommended courses after a screening, featured content, the
+ * evaluation-history charts with their tables, and axe in every theme at 375 and 1280 px.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
+import { pathTo } from "../../common/routing/route-table.ts";
+import type { CourseCard, CourseDetail } from "../../common/schemas/courses.ts";
+import type { FeaturedItem } from "../../common/schemas/featured-content.ts";
+import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { advance, errorsBesideMissingMedia, expectNoViolations } from "./support/courses.ts";
+import { csrf, message } from "./support/fixtures.ts";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The API as the logged-in user of `sessionid` (CSRF cookie and header as the browser sends them). */
+class UserApi {
+  private readonly cookie: string;
+  private readonly token: string;
+  constructor(cookie: string, token: string) {
+    this.cookie = cookie;
+    this.token = token;
+  }
+
+  static async create(locale: Locale): Promise<{ api: UserApi; sessionid: string }> {
+    const { cookie, token } = await csrf();
+    const response = await fetch(`${baseUrl()}/dev/fixtures/session`, {
+      method: "POST",
+      headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
+      body: JSON.stringify({ locale }),
+    });
+    if (!response.ok) throw new Error(`fixture: ${response.status} ${await response.text()}`);
+    const { sessionid } = (await response.json()) as { sessionid: string };
+    return { api: new UserApi(`${cookie}; sessionid=${sessionid}`, token), sessionid };
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+      method,
+      headers: { cookie: this.cookie, "x-csrftoken": this.token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+}
+
+const answers = (prefix: string, items: number, value: number) =>
+  Object.fromEntries(Array.from({ length: items }, (_, i) => [`${prefix}_${i + 1}`, value]));
+
+/** Axe in all four themes at the current width, then at the other one. */
+async function expectCleanAtBothWidths(page: Page, where: string, width: number): Promise<void> {
+  await expectNoViolations(page, `${where} at ${width} px`);
+  const other = width === 375 ? 1280 : 375;
+  await page.setViewportSize({ width: other, height: 900 });
+  await expectNoViolations(page, `${where} at ${other} px`);
+  await page.setViewportSize({ width, height: 900 });
+}
+
+describe("dashboard", () => {
+  it.each([
+    { locale: "sv" as const, width: 375 },
+    { locale: "en" as const, width: 1280 },
+    { locale: "no" as const, width: 375 },
+    { locale: "da" as const, width: 1280 },
+  ])(
+    "$locale at $width px: greeting, empty states, recommended courses after a screening, featured content, history, the active course and its pause",
+    async ({ locale, width }) => {
+      const m = (key: string) => message(locale, key);
+      const { api, sessionid } = await UserApi.create(locale);
+      await api.call("PATCH", "/me/profile/", { name: "Alex" });
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const { hostname } = new URL(baseUrl());
+      await context.addCookies([{ name: "sessionid", value: sessionid, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+      const page = await context.newPage();
+      const errors = errorsBesideMissingMedia(page, collectErrors(page));
+      const dashboard = `${baseUrl()}${pathTo("dashboard", locale)}`;
+      const main = page.locator("main");
+
+      // A new user: a greeting by name, an invitation to choose a course or to do the screening.
+      await page.goto(dashboard);
+      await waitForHydration(page);
+      await page.getByRole("heading", { level: 1, name: m("dashboard.greeting").replace("{{name}}", "Alex") }).waitFor();
+      await main.getByRole("link", { name: m("dashboard.chooseCourse") }).waitFor();
+      await main.getByText(m("dashboard.noScreeningText")).waitFor();
+      expect(await main.getByRole("link", { name: m("dashboard.doScreening") }).count()).toBe(1);
+      await main.getByText(m("dashboard.historyEmpty")).waitFor();
+      // The need-help link is the layout's, once on the page.
+      expect(await page.getByRole("button", { name: message(locale, "crisis.link") }).count()).toBe(1);
+
+      // Featured content: every item, each a link to its course, module or page.
+      const featured = await api.call<FeaturedItem[]>("GET", `/featured-content/?locale=${locale}`);
+      expect(featured.length).toBeGreaterThan(0);
+      const featuredList = page.getByRole("list", { name: m("dashboard.featuredHeading") });
+      expect(await featuredList.getByRole("listitem").count()).toBe(featured.length);
+      for (const item of featured) {
+        const link = featuredList.getByRole("link", { name: item.title, exact: true });
+        const href = await link.getAttribute("href");
+        if (item.kind === "module") expect(href).toBe(`${pathTo("course", locale, { course: item.course?.slug ?? "" })}?modul=${item.module?.key}`);
+        if (item.kind === "course") expect(href).toBe(pathTo("course", locale, { course: item.course?.slug ?? "" }));
+        if (item.kind === "page") expect(href).toBe(pathTo("contentPage", locale, { slug: item.page?.slug ?? "" }));
+      }
+      await expectCleanAtBothWidths(page, `${locale} new user's dashboard`, width);
+
+      // The extended screening through the API (a severe PHQ-9: healthcare advice), and a course.
+      await api.call("POST", "/screening-extended/", {
+        groups: {
+          phq9: { answers: { ...answers("phq9", 9, 3), phq9_9: 0 } },
+          gad7: { answers: answers("gad7", 7, 1) },
+          pss10: { answers: answers("pss10", 10, 2) },
+          miss: { answers: answers("miss", 3, 1) },
+        },
+      });
+      const courses = await api.call<CourseCard[]>("GET", `/courses/?locale=${locale}`);
+      const stress = courses.find((c) => c.key === "stress");
+      if (!stress) throw new Error("no stress course");
+      await page.goto(`${baseUrl()}${pathTo("course", locale, { course: stress.slug })}`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: m("course.start") }).click();
+      const proceed = main.getByRole("link", { name: m("course.continue") });
+      await proceed.waitFor();
+
+      // The dashboard now shows the course with "Continue", the recommendations and the history.
+      await page.goto(dashboard);
+      await waitForHydration(page);
+      await main.getByRole("heading", { level: 2, name: stress.title }).waitFor();
+      await proceed.waitFor();
+      expect(await main.getByRole("progressbar").count()).toBeGreaterThan(0);
+      const recommended = main.locator("ol.recommended-list > li");
+      expect(await recommended.count()).toBe(4);
+      await main.getByText(m("dashboard.recommendedIntro")).waitFor();
+      await main.getByText(m("screening.healthcare.title")).waitFor();
+      // The reason names the area's band in words (the depression course is first after a severe PHQ-9).
+      const reason = m("screening.recommended.reason.depression").split("{{band")[0] ?? "";
+      expect(await recommended.first().textContent()).toContain(reason.trim());
+      const charts = main.locator("figure");
+      expect(await charts.count()).toBe(4);
+      await charts.first().getByText(m("screening.chart.showTable")).click();
+      const table = charts.first().getByRole("table");
+      await table.waitFor();
+      expect(await table.locator("tbody tr").count()).toBe(1);
+      expect(await charts.first().locator("svg[role=img] circle").count()).toBe(1);
+      await expectCleanAtBothWidths(page, `${locale} dashboard with a course, recommendations and history`, width);
+
+      // Finish part 1 through the course (the e2e server's course day is one second).
+      await proceed.click();
+      await page.locator("dialog.module-overlay[open] #module-title").waitFor();
+      for (let step = 0; step < 15 && (await page.locator(".pause-notice").count()) === 0; step++) {
+        if (!(await advance(page, locale))) break;
+      }
+      await page.locator(".pause-notice").waitFor();
+      await page.goto(dashboard);
+      await waitForHydration(page);
+      const pause = main.locator(".pause-notice");
+      await pause.waitFor();
+      const active = await api.call<CourseDetail>("GET", `/active-course/?locale=${locale}`);
+      if (!active.pause_until) throw new Error("the course is not paused");
+      const when = new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).format(new Date(active.pause_until * 1000));
+      await pause.getByText(m("course.pausedUntil").replace("{{when}}", when)).waitFor();
+      expect(await pause.textContent()).toContain(m("course.pausedTitle"));
+      // When the pause ends the dashboard loads again by itself and offers the next part.
+      await proceed.waitFor({ timeout: 20_000 });
+      expect(await main.locator(".pause-notice").count()).toBe(0);
+      expect(errors()).toEqual([]);
+      await context.close();
+    },
+    180_000,
+  );
+});
