@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef } from "react";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import "./components.css";
 
 export type ButtonVariant = "primary" | "secondary" | "quiet" | "danger";
@@ -23,7 +24,10 @@ export type ButtonProps = ComponentPropsWithRef<"button"> & {
   busy?: boolean;
 };
 
-/** A native button, at least 44 × 44 px, `type="button"` unless told otherwise. */
+/**
+ * A native button, at least 44 × 44 px, `type="button"` unless told otherwise. A submit button is
+ * disabled until the page is hydrated (see useHydrated): nothing is ever submitted natively.
+ */
 export function Button({
   variant = "primary",
   size = "md",
@@ -34,6 +38,7 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
+  const hydrated = useHydrated();
   const classes = className
     ? `${buttonClassName(variant, size)} ${className}`
     : buttonClassName(variant, size);
@@ -42,7 +47,7 @@ export function Button({
       {...rest}
       type={type}
       className={classes}
-      disabled={disabled || busy}
+      disabled={disabled || busy || (type === "submit" && !hydrated)}
       aria-busy={busy || undefined}
     >
       {children}
