@@ -8,6 +8,8 @@ import { maskSecret, newCsrfSecret } from "./lib/csrf-token.ts";
 import { hashPassword } from "./modules/accounts/password-hash.ts";
 import { insertSession } from "./modules/sessions/session-repository.ts";
 import { hashSessionId } from "./modules/sessions/session-service.ts";
+import { CURRENT_TERMS_VERSION } from "../common/auth/terms.ts";
+import { randomTestPersonalNumber } from "./modules/bankid/simulator/test-identities.ts";
 import { GOOD_PASSWORD } from "./testing/accounts.ts";
 import { startInstances, type Instance } from "./testing/instances.ts";
 
@@ -80,7 +82,72 @@ async function verifiedCookie(userId: string): Promise<string> {
   return `sessionid=${id}`;
 }
 
+/** The cookies a browser would keep across instances (one origin behind a load balancer). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  keep(response: Response): Response {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  }
+  header(): string {
+    return [...this.cookies].filter(([name]) => name !== "csrftoken").map(([n, v]) => `${n}=${v}`).join("; ");
+  }
+}
+
+/** A POST through one instance, with the jar's cookies; the answer's cookies go back in the jar. */
+async function post(instance: Instance, jar: CookieJar, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = jar.keep(
+    await fetch(`${instance.url}${path}`, { method: "POST", headers: headers(jar.header()), body: JSON.stringify(body) }),
+  );
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** The phone: the test BankID app scans the QR code through the given instance's simulator. */
+async function scanThrough(instance: Instance, qrData: unknown, personalNumber: string): Promise<void> {
+  await post(instance, new CookieJar(), "/dev/bankid/scan", { qrData, personalNumber, action: "approve" });
+}
+
 describe("two instances on one database", () => {
+  it("a BankID order started on one instance is scanned and polled on the other (registration, then login)", async () => {
+    const personalNumber = randomTestPersonalNumber();
+    // Registration: the order starts on A, the phone and the browser's polls reach B.
+    const browser = new CookieJar();
+    const started = await post(a, browser, "/api/v1/onboarding/register", {
+      device: "other",
+      locale: "sv",
+      terms_version: CURRENT_TERMS_VERSION,
+      accept_terms: true,
+      consent_health_data: true,
+    });
+    expect((await post(b, browser, "/api/v1/login/status", { order: started["order"] }))["status"]).toBe("pending");
+    await scanThrough(b, started["qrData"], personalNumber);
+    expect((await post(b, browser, "/api/v1/login/status", { order: started["order"] }))["status"]).toBe("complete");
+    const me = (await (await fetch(`${a.url}/api/v1/me/`, { headers: { cookie: browser.header() } })).json()) as {
+      logged_in: boolean;
+      auth_type: string;
+    };
+    expect(me).toMatchObject({ logged_in: true, auth_type: "bankid" });
+
+    // Login on another browser: started on B, scanned through A, polled on A then B.
+    const second = new CookieJar();
+    const login = await post(b, second, "/api/v1/login", { device: "other" });
+    await scanThrough(a, login["qrData"], personalNumber);
+    expect((await post(a, second, "/api/v1/login/status", { order: login["order"] }))["status"]).toBe("complete");
+    const again = (await (await fetch(`${b.url}/api/v1/me/`, { headers: { cookie: second.header() } })).json()) as {
+      logged_in: boolean;
+      user_data: { id: string } | null;
+    };
+    expect(again.logged_in).toBe(true);
+    const [account] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, again.user_data?.id ?? ""));
+    expect(account).toBeDefined();
+  });
+
   it("a session started on one instance works on the other", async () => {
     const user = await userWithPassword();
     const login = await fetch(`${a.url}/api/v1/login/email`, {

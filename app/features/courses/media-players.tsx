@@ -78,7 +78,10 @@ export function AudioPlayer({ media, transcript }: { media: ModuleMedia; transcr
         src={media.src}
         preload="metadata"
         onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
+        onPause={(event) => {
+          setPlaying(false);
+          setTime(event.currentTarget.currentTime);
+        }}
         onEnded={() => setPlaying(false)}
         onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
         onLoadedMetadata={(event) => {
