@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "./lib/i18n-react.tsx";
 import { HydratedRouter } from "react-router/dom";
 import { localeOfPath } from "../common/i18n/locales.ts";
 import { createI18n, loadMessages } from "./lib/i18n.ts";
@@ -17,9 +17,9 @@ async function hydrate() {
       document,
       <StrictMode>
         <NonceContext.Provider value={nonce}>
-          <I18nextProvider i18n={i18n}>
+          <I18nProvider i18n={i18n}>
             <HydratedRouter />
-          </I18nextProvider>
+          </I18nProvider>
         </NonceContext.Provider>
       </StrictMode>,
     );

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "./lib/i18n-react.tsx";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { localeOfPath } from "../common/i18n/locales.ts";
 import { createI18n, loadMessages } from "./lib/i18n.ts";
@@ -41,9 +41,9 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </I18nProvider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../lib/i18n-react.tsx";
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "../lib/i18n.ts";
 import { HistoryChart } from "./history-chart.tsx";
@@ -18,9 +18,9 @@ describe("HistoryChart", () => {
   it("draws the line with band shading and gives every number in a table", async () => {
     const i18n = await i18nFor("en");
     const html = renderToStaticMarkup(
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <HistoryChart series={series} locale="en" />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(html).toContain('role="img"');
     expect(html).toContain("<h3>Mood (PHQ-9)</h3>");

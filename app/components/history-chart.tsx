@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
 import { getInstrument } from "../../common/instruments/registry.ts";
 import type { EvaluationHistory } from "../../common/schemas/screening.ts";

@@ -1,5 +1,5 @@
 import { useState, type ComponentPropsWithRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { FieldFrame, useFieldIds } from "./field.tsx";
 import "./components.css";
 

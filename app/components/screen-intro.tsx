@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import type { ScreenId } from "../../common/routing/route-table.ts";
 
 /** A screen's heading and what it is for, in the page's language. */

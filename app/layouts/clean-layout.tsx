@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { Outlet } from "react-router";
 import { Logo } from "../components/logo.tsx";
 import { CrisisLink } from "./crisis-link.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { Link, useLocation } from "react-router";
 import { languageCookie } from "../../common/i18n/language-choice.ts";
 import { LOCALES, LOCALE_SETTINGS } from "../../common/i18n/locales.ts";

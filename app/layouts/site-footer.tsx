@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { Link } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { useScreen } from "../lib/use-screen.ts";

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n-react.tsx";
 import { registerShellDialogs } from "../components/dialogs/register-dialogs.ts";
 import { DialogProvider } from "./dialog.tsx";
 import { loadingBar, LOADING_DURATION_MS, type LoadingState } from "./loading-bar.ts";

@@ -10,7 +10,7 @@ import {
   useState,
   type ComponentType,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n-react.tsx";
 import { Icon } from "../components/icon.tsx";
 
 /** The named dialogs of §2 (plus the crisis panel, which opens from every screen). */

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n-react.tsx";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { localeOfPath } from "../../common/i18n/locales.ts";
 import { pathTo } from "../../common/routing/route-table.ts";

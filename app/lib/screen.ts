@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "./i18n.ts";
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import {
   chooseLocale,

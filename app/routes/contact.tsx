@@ -1,5 +1,5 @@
 import { Suspense, lazy } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { Notice } from "../components/alert.tsx";
 import { Card } from "../components/card.tsx";
 import { CrisisPanel } from "../components/crisis-panel.tsx";

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { data as routeData, Link, useRevalidator, useSearchParams } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail, EvaluationResult as EvaluationResponse } from "../../common/schemas/courses.ts";

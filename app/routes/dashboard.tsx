@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { Link, useRevalidator } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail } from "../../common/schemas/courses.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { pathTo } from "../../common/routing/route-table.ts";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { browserApi } from "../lib/api/browser-client.ts";

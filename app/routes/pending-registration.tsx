@@ -1,5 +1,5 @@
 import { Suspense, lazy } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { useLocation } from "react-router";
 import { useFocusHeading } from "../features/accounts/use-focus-heading.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";

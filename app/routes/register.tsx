@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { useSearchParams } from "react-router";
 import { EMAIL_CODE_PATTERN } from "../../common/schemas/email-code.ts";
 import { Notice } from "../components/alert.tsx";

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { useSearchParams } from "react-router";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/reset-password";

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { Link, useNavigate } from "react-router";
 import { PHQ9_SAFETY_ITEM, isCrisis } from "../../common/instruments/scoring.ts";
 import { pathTo } from "../../common/routing/route-table.ts";

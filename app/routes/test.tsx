@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n-react.tsx";
 import { Button } from "../components/button.tsx";
 import { TextField } from "../components/field.tsx";
 import { useDialog } from "../lib/dialog.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { DialogContentProps } from "../../lib/dialog.tsx";
 import { Button } from "../button.tsx";
 

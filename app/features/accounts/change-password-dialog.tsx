@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { passwordInputSchema } from "../../../common/schemas/accounts.ts";

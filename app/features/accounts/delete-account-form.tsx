@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { passwordInputSchema } from "../../../common/schemas/accounts.ts";

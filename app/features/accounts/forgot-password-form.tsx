@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { Notice } from "../../components/alert.tsx";
 import { TextField } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";

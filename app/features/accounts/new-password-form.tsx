@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { PasswordField } from "../../components/password-field.tsx";

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { Button } from "../../components/button.tsx";
 import { Checkbox } from "../../components/field.tsx";
 

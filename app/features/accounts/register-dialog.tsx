@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
 import { pathTo } from "../../../common/routing/route-table.ts";
 import { Button } from "../../components/button.tsx";

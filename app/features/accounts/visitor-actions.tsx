@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { Button, type ButtonSize } from "../../components/button.tsx";
 import { useDialog } from "../../lib/dialog.tsx";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
 import { pathTo } from "../../../common/routing/route-table.ts";
 import { bankidStartResponse } from "../../../common/schemas/bankid.ts";

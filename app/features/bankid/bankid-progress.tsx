@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { bankidHintKey } from "../../../common/auth/bankid-hints.ts";
 import type { BankIdDevice } from "../../../common/schemas/bankid.ts";
 import { Notice } from "../../components/alert.tsx";

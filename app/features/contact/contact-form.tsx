@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { CONTACT_SUBJECT_MAX } from "../../../common/schemas/contact-limits.ts";
 import { Notice } from "../../components/alert.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import "./courses.css";
 
 /** How far into a course the user is: a bar for the eye and a sentence for everyone. */

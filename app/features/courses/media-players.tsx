@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { ModuleMedia } from "../../../common/schemas/courses.ts";
 import { Notice } from "../../components/alert.tsx";

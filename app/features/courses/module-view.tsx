@@ -1,6 +1,6 @@
 import "./courses.css";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { ModuleContent } from "../../../common/schemas/courses.ts";

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { WorksheetDef } from "../../../common/content/schema.ts";
 import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
 import { zodFieldErrors } from "../../../common/schemas/field-errors.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { useRevalidator } from "react-router";
 import { languageCookie } from "../../../common/i18n/language-choice.ts";
 import { LOCALES, LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";

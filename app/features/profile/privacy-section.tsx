@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { ProfileDto } from "../../../common/schemas/profile.ts";
 import { Button, buttonClassName } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";

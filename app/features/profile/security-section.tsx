@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { useNavigate, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Locale } from "../../../common/i18n/locales.ts";

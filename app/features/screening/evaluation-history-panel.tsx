@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { HistoryChart } from "../../components/history-chart.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { useApiData } from "./use-api-data.ts";

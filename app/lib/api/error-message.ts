@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n.ts";
 import { ApiError, NetworkError } from "./client.ts";
 
 /** What the UI needs to explain a failed call: the code to translate and any wait. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n-react.tsx";
 
 /**
  * The errors of a submitted form, announced to screen readers (role="alert") and linked to their

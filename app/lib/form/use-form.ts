@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n-react.tsx";
 import type { z } from "zod";
 import { zodFieldErrors } from "../../../common/schemas/field-errors.ts";
 import { ApiError, NetworkError } from "../api/client.ts";

@@ -45,6 +45,21 @@ export function gzipSize(url: string, root = process.cwd()): number {
 }
 
 /**
+ * The message chunks of the client build, one per language (`sv-*.js` …): the client entry awaits
+ * the page language's file before hydrating, so it is part of every first load. Recognised by
+ * name and by holding the messages' `app.title`.
+ */
+export function messageChunks(root = process.cwd()): { url: string; gzip: number }[] {
+  const dir = path.join(root, "build", "client", "assets");
+  const chunks = readdirSync(dir)
+    .filter((f) => /^(sv|en|nb|da)-[\w-]+\.js$/.test(f))
+    .filter((f) => /^var \w+=\{app:\{title:/.test(readFileSync(path.join(dir, f), "utf8")))
+    .map((f) => ({ url: `/assets/${f}`, gzip: gzipSize(`/assets/${f}`, root) }));
+  if (chunks.length !== 4) throw new Error(`expected four message chunks in ${dir}, found ${chunks.length}`);
+  return chunks;
+}
+
+/**
  * React Router's route discovery of the server build. "lazy" (the default with SSR): the
  * document carries a partial manifest inline (`window.__reactRouterManifest`) and the browser
  * never loads the manifest script; "initial": it imports the whole manifest script.
