@@ -13,7 +13,9 @@ import { maskSecret, newCsrfSecret } from "../server/lib/csrf-token.ts";
 import { hashPassword } from "../server/modules/accounts/password-hash.ts";
 import { insertSession } from "../server/modules/sessions/session-repository.ts";
 import { hashSessionId } from "../server/modules/sessions/session-service.ts";
+import { getInstrument } from "../common/instruments/registry.ts";
 import { ensureBuild } from "./ensure-build.ts";
+import { replaceSection } from "./lighthouse-report.ts";
 
 /**
  * `npm run bench`: the production build on PostgreSQL, measured with autocannon on loopback
@@ -34,6 +36,9 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const OUTPUT = process.env.BENCH_OUTPUT ?? path.join("docs", "benchmarks.md");
 const PASSWORD = "bench password that is long enough 42";
+/** The report's sections in docs/benchmarks.md (the Lighthouse section is npm run lighthouse's). */
+const FRESH_HEADING = "## Load benchmark: fresh database";
+const SEEDED_HEADING = "## Load benchmark: seeded database (npm run seed:scale)";
 
 function fail(message: string): never {
   console.error(message);
@@ -172,6 +177,18 @@ try {
   const started = await fetch(`${base}/api/v1/course-progress/clear-unfinished/`, { method: "POST", headers: { ...unsafe, cookie }, body: JSON.stringify({ course: "stress" }) });
   if (!started.ok) throw new Error(`could not start a course: ${started.status} ${await started.text()}`);
   const { slug } = (await started.json()) as { slug: string };
+  // An evaluation history for the dashboard and the history endpoint: the programme's opening
+  // PSS-10 answered a few times, as a user doing the course would.
+  const detail = (await (await fetch(`${base}/api/v1/courses/${slug}/`, { headers: { cookie } })).json()) as {
+    course_parts: { content_modules: { id: string; type: string }[] }[];
+  };
+  const evaluation = detail.course_parts.flatMap((part) => part.content_modules).find((m) => m.type === "evaluation");
+  if (!evaluation) throw new Error(`the course ${slug} has no evaluation module`);
+  for (let round = 0; round < 4; round++) {
+    const answers = Object.fromEntries(getInstrument("pss10").items.map((item, i) => [item.id, (i + round) % 5]));
+    const answered = await fetch(`${base}/api/v1/evaluations/${evaluation.id}/`, { method: "POST", headers: { ...unsafe, cookie }, body: JSON.stringify({ answers }) });
+    if (!answered.ok) throw new Error(`could not answer the evaluation: ${answered.status} ${await answered.text()}`);
+  }
 
   // ---- the pages and their static twins --------------------------------------------------------
   const pages = [
@@ -197,6 +214,8 @@ try {
   for (const api of [
     { name: "GET /api/v1/me/", path: "/api/v1/me/" },
     { name: `GET /api/v1/courses/${slug}/`, path: `/api/v1/courses/${slug}/` },
+    { name: "GET /api/v1/active-course/ (dashboard)", path: "/api/v1/active-course/?locale=sv" },
+    { name: "GET /api/v1/me/evaluation-history/", path: "/api/v1/me/evaluation-history/" },
   ]) {
     const subject = await measure(api.name, { url: `${base}${api.path}`, headers: { cookie } });
     results.push({ pair: `${api.name} / hello-world`, subject, baseline: hello, budget: { ratio: 1 / 4, p99: 20 } });
@@ -230,7 +249,8 @@ try {
   const cpus = os.cpus();
   const command = `DATABASE_URL=postgres://… ${["BENCH_SECONDS", "BENCH_WARMUP_SECONDS", "BENCH_CONNECTIONS", "BENCH_DATABASE_URL"].filter((k) => process.env[k]).map((k) => `${k}=${k === "BENCH_DATABASE_URL" ? "postgres://…" : process.env[k]}`).join(" ")} npm run bench`.replace(/\s+/g, " ");
   const errors = [...results.flatMap((r) => [r.subject, r.baseline]), login].filter((m) => m.non2xx || m.errors);
-  const report = `# Benchmarks
+  const heading = process.env.BENCH_DATABASE_URL ? SEEDED_HEADING : FRESH_HEADING;
+  const report = `${heading}
 
 Written by \`npm run bench\` (scripts/bench.ts); budgets from the design's performance.md. Ratios
 are taken in one run against baselines served by the same server process.
@@ -257,7 +277,13 @@ Whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s.
 `;
   console.log(`\n${report}`);
   if (OUTPUT !== "-") {
-    writeFileSync(OUTPUT, report);
+    let document = "";
+    try {
+      document = readFileSync(OUTPUT, "utf8");
+    } catch {
+      // a new file
+    }
+    writeFileSync(OUTPUT, replaceSection(document, report, heading));
     console.log(`written to ${OUTPUT}`);
   }
 } finally {

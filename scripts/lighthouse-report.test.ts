@@ -99,5 +99,11 @@ describe("lighthouse report", () => {
     expect(replaceSection(replaced, section)).toBe(replaced);
     const appended = replaceSection("# Benchmarks\n\n## SSR\n\nssr\n", section);
     expect(appended).toBe(`# Benchmarks\n\n## SSR\n\nssr\n\n${section}`);
+    // Another script's section by its own heading; the Lighthouse section stays.
+    const load = "## Load benchmark: fresh database\n\nnew table\n";
+    const both = replaceSection(replaceSection(appended, "## Load benchmark: fresh database\n\nold table\n", "## Load benchmark: fresh database"), load, "## Load benchmark: fresh database");
+    expect(both).toContain(section);
+    expect(both).toContain("new table");
+    expect(both).not.toContain("old table");
   });
 });

@@ -151,14 +151,15 @@ export function lighthouseSection(pages: PageScores[], env: Environment): string
 }
 
 /**
- * Replaces the Lighthouse section of docs/benchmarks.md (from its heading to the next `## `
+ * Replaces a section of docs/benchmarks.md (the Lighthouse one unless another heading is given;
+ * from its heading to the next `## `
  * heading), or appends it; other scripts' sections stay as they are.
  */
-export function replaceSection(document: string, section: string): string {
+export function replaceSection(document: string, section: string, heading = SECTION_HEADING): string {
   const body = section.endsWith("\n") ? section : `${section}\n`;
   if (document.trim() === "") return `# Benchmarks\n\n${body}`;
   const lines = document.split("\n");
-  const start = lines.findIndex((line) => line.trimEnd() === SECTION_HEADING);
+  const start = lines.findIndex((line) => line.trimEnd() === heading);
   if (start === -1) return `${document.replace(/\n*$/, "\n\n")}${body}`;
   let end = lines.findIndex((line, i) => i > start && /^##? /.test(line));
   if (end === -1) end = lines.length;
