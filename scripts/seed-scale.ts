@@ -7,7 +7,7 @@ import { systemClock } from "../server/app-context.ts";
 
 /**
  * `npm run seed:scale`: fills a PostgreSQL database with 100,000 users, 1,000,000 module-progress
- * rows, 1,000,000 evaluation answers and 200,000 worksheet rows (server-side generate_series, so
+ * rows, 1,000,000 evaluation answers, 200,000 worksheet rows and a session per user (server-side generate_series, so
  * it takes minutes, not hours), then ANALYZEs and checks with EXPLAIN that every hot query uses an
  * index. Exits non-zero when a hot query scans a large table sequentially.
  *
@@ -111,6 +111,13 @@ if (process.env.SEED_EXPLAIN_ONLY !== "1") {
      from users u cross join generate_series(1, $1::int) g
      where u.email like '%@scale.invalid'`,
     [WORKSHEET_PER_USER],
+  );
+  // A live session per user, so the session lookup every request makes meets a large table.
+  await timed(
+    "sessions",
+    `insert into sessions (id_hash, user_id, created_at, last_seen_at, expires_at, verified, ip, user_agent)
+     select encode(sha256(convert_to(u.id::text || random()::text, 'UTF8')), 'base64'), u.id, now(), now(), now() + interval '12 hours', true, '127.0.0.1', 'seed'
+     from users u where u.email like '%@scale.invalid'`,
   );
   await timed("analyze", "analyze");
   console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
