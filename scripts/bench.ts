@@ -127,6 +127,13 @@ const server = spawn(process.execPath, ["server/main.ts"], {
     // Required in production; the benchmark sends no e-mail.
     SMTP_URL: "smtp://127.0.0.1:9",
     SECURE_COOKIES: "false",
+    // Production runs BankID live; the benchmark starts no BankID order, so the certificate files
+    // (read at the first order) need not exist.
+    BANKID_MODE: "live",
+    BANKID_BASE_URL: "https://127.0.0.1:9/rp/v6.0",
+    BANKID_PFX_PATH: path.join(staticDir, "no-rp-certificate.p12"),
+    BANKID_PFX_PASSPHRASE: "",
+    BANKID_CA_PATH: path.join(staticDir, "no-bankid-ca.pem"),
     LOG_LEVEL: "warn",
     JOB_WORKER: "false",
     BENCH_STATIC_DIR: staticDir,
