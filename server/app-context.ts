@@ -32,11 +32,18 @@ export interface AppContext {
 declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Requests being worked on; the server's close waits for them (server/lib/in-flight.ts). */
+    inFlight: import("./lib/in-flight.ts").InFlight;
   }
   interface FastifyRequest {
     session: SessionInfo | null;
     /** The raw session cookie value of this request, when one was sent and is valid. */
     sessionCookie: string | null;
     cspNonce: string;
+    /**
+     * Ends this request's count in app.inFlight: on the response, or when the handler is done
+     * (a client that went away gets no response, but its handler still runs to the end).
+     */
+    endInFlight: (() => void) | null;
   }
 }

@@ -29,6 +29,7 @@ import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { applySecurityHeaders, securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { sessionPlugin } from "./plugins/session.ts";
+import { InFlight } from "./lib/in-flight.ts";
 
 export interface BuildAppOptions {
   env: Env;
@@ -56,6 +57,9 @@ export function outboxDir(env: Env): string {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** How long shutdown waits for requests in flight (main.ts exits by force after 9.5 s). */
+const IN_FLIGHT_GRACE_MS = 8_000;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
@@ -114,6 +118,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bankid: bankid.client,
   };
   app.decorate("ctx", ctx);
+  // Requests still being worked on when the server closes (their clients may be gone) finish
+  // before the mailer, the throttle store and then the database are closed. The first onClose
+  // hook: Fastify runs the root's hooks in the order they were added, after the server stopped
+  // accepting connections.
+  const inFlight = new InFlight();
+  app.decorateRequest("endInFlight", null);
+  app.addHook("onRequest", async (req) => {
+    req.endInFlight = inFlight.begin();
+  });
+  app.addHook("onResponse", async (req) => {
+    req.endInFlight?.();
+  });
+  app.decorate("inFlight", inFlight);
+  app.addHook("onClose", async () => {
+    if (!(await inFlight.idle(IN_FLIGHT_GRACE_MS))) app.log.warn({ inFlight: inFlight.size }, "closing with requests still in flight");
+  });
   app.addHook("onClose", async () => {
     mailer.close();
     await throttleStore.close();

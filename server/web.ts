@@ -128,7 +128,12 @@ export function webFace(options: WebOptions) {
         devPages: app.ctx.env.DEV_PAGES,
         origin: app.ctx.env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.host}`,
       });
-      const response = await handler(toWebRequest(req, reply), context);
+      let response: Response;
+      try {
+        response = await handler(toWebRequest(req, reply), context);
+      } finally {
+        req.endInFlight?.();
+      }
       if (!response.headers.has("Cache-Control")) {
         // Pages may show personal data; nothing is stored for logged-in users.
         reply.header("Cache-Control", req.session ? "no-store" : "no-cache");

@@ -102,14 +102,19 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
         const params = parsePart(endpoint.params, req.params, "params");
         const query = parsePart(endpoint.query, req.query, "query");
         const body = parsePart(endpoint.body, req.body, "body");
-        const result = await endpoint.handler({
-          body,
-          query,
-          params,
-          req,
-          reply,
-          session: req.session,
-        });
+        let result: unknown;
+        try {
+          result = await endpoint.handler({
+            body,
+            query,
+            params,
+            req,
+            reply,
+            session: req.session,
+          });
+        } finally {
+          req.endInFlight?.();
+        }
         if (validateResponses) {
           const checked = endpoint.response.safeParse(result);
           if (!checked.success) {
