@@ -1,3 +1,4 @@
+import type { InFlight } from "./lib/in-flight.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { FieldCipher } from "./lib/field-encryption.ts";
@@ -33,7 +34,7 @@ declare module "fastify" {
   interface FastifyInstance {
     ctx: AppContext;
     /** Requests being worked on; the server's close waits for them (server/lib/in-flight.ts). */
-    inFlight: import("./lib/in-flight.ts").InFlight;
+    inFlight: InFlight;
   }
   interface FastifyRequest {
     session: SessionInfo | null;
