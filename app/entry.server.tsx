@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -14,6 +14,39 @@ import { requestContext } from "./lib/request-context.ts";
 export { requestContext };
 
 export const streamTimeout = 5_000;
+
+/** The stylesheets of the matched routes, as React Router's <Links> will render them. */
+export function stylesheetsOf(context: Pick<EntryContext, "manifest" | "staticHandlerContext">): string[] {
+  const hrefs = new Set<string>((context.manifest.entry as { css?: string[] }).css ?? []);
+  for (const match of context.staticHandlerContext.matches) {
+    for (const href of context.manifest.routes[match.route.id]?.css ?? []) hrefs.add(href);
+  }
+  return [...hrefs];
+}
+
+const CHARSET = '<meta charSet="utf-8"/>';
+
+/**
+ * Asks for the stylesheets right after the charset, before the 30-odd module preloads React
+ * hoists above <Links>: the render-blocking CSS is no longer queued behind the JavaScript on a
+ * slow connection (first contentful paint). Only the first chunk (the shell's head) is touched.
+ */
+export function preloadStylesheets(hrefs: string[], nonce: string | undefined): Transform {
+  const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  const links = hrefs
+    .map((href) => `<link rel="preload" as="style" href="${attribute(href)}"${nonce ? ` nonce="${attribute(nonce)}"` : ""}/>`)
+    .join("");
+  let done = hrefs.length === 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (done) return callback(null, chunk);
+      done = true;
+      const text = chunk.toString("utf8");
+      const at = text.indexOf(CHARSET);
+      callback(null, at === -1 ? chunk : text.slice(0, at + CHARSET.length) + links + text.slice(at + CHARSET.length));
+    },
+  });
+}
 
 export default async function handleRequest(
   request: Request,
@@ -57,7 +90,9 @@ export default async function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const preload = preloadStylesheets(stylesheetsOf(routerContext), nonce);
+          preload.pipe(body);
+          pipe(preload);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
