@@ -119,17 +119,16 @@ class User {
     await this.page.keyboard.type(text);
   }
 
-  /** A date field: ISO by mouse; by keyboard typed in the segments' order of the browser's locale. */
+  /**
+   * A date field: ISO by mouse; by keyboard typed part by part in the order Chromium shows them,
+   * which follows its own interface language (American English here), not the page's.
+   */
   async fillDate(target: Locator, iso: string, what: string): Promise<void> {
     if (!this.keyboard) return target.fill(iso);
     await this.tabTo(target, what);
-    const [year, month, day] = iso.split("-");
-    const order = new Intl.DateTimeFormat(BROWSER_LOCALE[this.locale]).formatToParts(new Date()).map((p) => p.type);
-    for (const part of order) {
-      if (part === "year") await this.page.keyboard.type(year ?? "");
-      if (part === "month") await this.page.keyboard.type(month ?? "");
-      if (part === "day") await this.page.keyboard.type(day ?? "");
-    }
+    const format = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" });
+    await this.page.keyboard.type(format.format(new Date(`${iso}T12:00:00Z`)));
+    expect(await target.inputValue(), what).toBe(iso);
   }
 
   async check(target: Locator, what: string): Promise<void> {
