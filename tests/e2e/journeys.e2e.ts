@@ -240,11 +240,11 @@ async function screen(user: User): Promise<string> {
   return (await recommended.first().getByRole("heading").textContent()) ?? "";
 }
 
-/** The visitor opens the recommended course: the course is for users, so the home page invites an account. */
+/** The visitor opens the recommended course: courses are for users, so the home page says so and offers an account. */
 async function openRecommendedAsVisitor(user: User, title: string): Promise<void> {
   await user.press(user.main.getByRole("link", { name: user.m("screening.recommended.open", { title }) }), "open the recommended course");
-  await user.page.waitForURL(`${base()}${pathTo("home", user.locale)}`);
-  await waitForHydration(user.page);
+  await user.page.waitForURL(`${base()}${pathTo("home", user.locale)}?account=required`);
+  await user.main.getByRole("status").getByText(user.m("home.accountRequired")).waitFor();
   await user.press(user.main.getByRole("button", { name: user.m("nav.register") }), "create an account");
 }
 
