@@ -27,13 +27,20 @@ let browser: Browser;
 const base = () => server.url;
 beforeAll(async () => {
   server = await startServer({ COURSE_DAY_SECONDS: "3600" });
+  server.process.once("exit", (code, signal) => {
+    if (!stopping) unexpectedExit = `the journeys' server stopped early (${code ?? signal}) at ${new Date().toISOString()}:\n${server.output()}`;
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  stopping = true;
   const stopped = await server?.stop();
+  expect(unexpectedExit).toBe("");
   expect(stopped?.code, server?.output()).toBe(0);
 });
+let stopping = false;
+let unexpectedExit = "";
 
 const PASSWORD = "en lugn morgon vid havet";
 const BROWSER_LOCALE: Record<Locale, string> = { sv: "sv-SE", en: "en-US", no: "nb-NO", da: "da-DK" };
