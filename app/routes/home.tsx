@@ -58,6 +58,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Notice>
         ) : null}
       </div>
+      {search.get("account") === "required" ? (
+        <Notice tone="info" role="status">
+          {t("home.accountRequired")}
+        </Notice>
+      ) : null}
       {search.get("token") === "expired" ? (
         <Notice tone="info" role="status">
           {t("home.expiredToken")}

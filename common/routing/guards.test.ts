@@ -18,7 +18,7 @@ describe("guards", () => {
   });
 
   it("loggedin (the two-factor guard): home, enable2fa, verify2fa, or continue", () => {
-    expect(target(evaluateGuards(["loggedin"], input(VISITOR)))).toBe("home");
+    expect(evaluateGuards(["loggedin"], input(VISITOR))).toEqual({ kind: "redirect", to: "home", query: { account: "required" } });
     expect(target(evaluateGuards(["loggedin"], input(NEEDS_SETUP)))).toBe("enable2fa");
     expect(target(evaluateGuards(["loggedin"], input(UNVERIFIED)))).toBe("verify2fa");
     expect(target(evaluateGuards(["loggedin"], input(VERIFIED)))).toBe("continue");

@@ -43,7 +43,8 @@ function check(guard: GuardId, input: GuardInput): GuardOutcome {
     case "auth":
       return status.logged_in ? CONTINUE : to("home");
     case "loggedin":
-      if (!status.logged_in) return to("home");
+      // A visitor who follows a link to a user's page (a recommended course) is told why they are home.
+      if (!status.logged_in) return to("home", { account: "required" });
       if (status.requires2fa) return to("enable2fa");
       if (!status.verified) return to("verify2fa");
       return CONTINUE;

@@ -50,7 +50,8 @@ describe("every screen in every language, as a visitor", () => {
         });
         if (outcome.kind === "redirect") {
           expect(response.status).toBe(302);
-          expect(response.headers.get("location")).toBe(pathTo(outcome.to, locale));
+          const query = outcome.query ? `?${new URLSearchParams(outcome.query).toString()}` : "";
+          expect(response.headers.get("location")).toBe(`${pathTo(outcome.to, locale)}${query}`);
           return;
         }
         expect(response.status).toBe(200);

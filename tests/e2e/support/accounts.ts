@@ -63,12 +63,13 @@ export interface OutboxMessage {
 /** The newest e-mail to an address from the development outbox, waiting briefly for it. */
 export async function latestMail(
   to: string,
-  options: { after?: string } = {},
+  /** `base`: another server than the shared one. */
+  options: { after?: string; base?: string } = {},
 ): Promise<OutboxMessage> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const response = await fetch(
-      `${baseUrl()}/dev/outbox/latest.json?to=${encodeURIComponent(to)}`,
+      `${options.base ?? baseUrl()}/dev/outbox/latest.json?to=${encodeURIComponent(to)}`,
     );
     if (response.ok) {
       const message = (await response.json()) as OutboxMessage;
@@ -82,9 +83,9 @@ export async function latestMail(
 }
 
 /** The first link in an e-mail's text whose query has `param` (code=…, token=…), on this server. */
-export function linkWith(message: OutboxMessage, param: string): string {
+export function linkWith(message: OutboxMessage, param: string, base = baseUrl()): string {
   const match = new RegExp(`https?://\\S+?[?&]${param}=[A-Za-z0-9_-]+`).exec(message.text);
   if (!match) throw new Error(`no link with ${param} in: ${message.text}`);
   const url = new URL(match[0]);
-  return `${baseUrl()}${url.pathname}${url.search}`;
+  return `${base}${url.pathname}${url.search}`;
 }
