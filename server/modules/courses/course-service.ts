@@ -7,18 +7,16 @@ import type { DbOrTx } from "../../db/client.ts";
 import {
   contentModules,
   contentPages,
-  courseParts,
   courseProgress,
   courseSlugs,
   courses,
   moduleProgress,
 } from "../../db/schema/content.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { courseStructure, type ModuleRow, type PartRow } from "./course-structure.ts";
 import { isOpen, partsWithProgress, position, type WithProgress } from "./progress-rules.ts";
 
 type CourseRow = typeof courses.$inferSelect;
-type ModuleRow = typeof contentModules.$inferSelect;
-type PartRow = typeof courseParts.$inferSelect;
 
 
 function card(course: CourseRow, locale: Locale): CourseCard {
@@ -106,16 +104,7 @@ interface State {
  * from when the previous part was finished), the active part and module.
  */
 async function courseState(ctx: AppContext, db: DbOrTx, userId: string, course: CourseRow): Promise<State> {
-  const parts = await db
-    .select()
-    .from(courseParts)
-    .where(and(eq(courseParts.courseId, course.id), eq(courseParts.archived, false)))
-    .orderBy(asc(courseParts.position));
-  const modules = await db
-    .select()
-    .from(contentModules)
-    .where(and(eq(contentModules.courseId, course.id), eq(contentModules.archived, false)))
-    .orderBy(asc(contentModules.position));
+  const { parts, modules } = await courseStructure(ctx, db, course);
   const done = await db
     .select()
     .from(moduleProgress)
