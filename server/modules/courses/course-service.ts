@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { CourseCard, CourseDetail, ModuleContent, ModuleMedia } from "../../../common/schemas/courses.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import {
   contentModules,
   contentPages,
@@ -81,13 +82,18 @@ export async function userCourses(ctx: AppContext, userId: string, locale: Local
 }
 
 /** A course by its slug in any language (links keep working after a language switch). */
-async function courseBySlug(db: DbOrTx, slug: string): Promise<CourseRow> {
-  const [row] = await db
+function courseBySlugQuery(db: DbOrTx) {
+  return db
     .select({ course: courses })
     .from(courseSlugs)
     .innerJoin(courses, eq(courses.id, courseSlugs.courseId))
-    .where(and(eq(courseSlugs.slug, slug), eq(courses.active, true), eq(courses.archived, false)))
-    .limit(1);
+    .where(and(eq(courseSlugs.slug, sql.placeholder("slug")), eq(courses.active, true), eq(courses.archived, false)))
+    .limit(1)
+    .prepare("course_by_slug");
+}
+
+async function courseBySlug(db: DbOrTx, slug: string): Promise<CourseRow> {
+  const [row] = await preparedFor(db, "course_by_slug", courseBySlugQuery).execute({ slug });
   if (!row) throw new AppError("request.not_found");
   return row.course;
 }
@@ -99,20 +105,30 @@ interface State {
   completedAt: Date | null;
 }
 
+function moduleProgressQuery(db: DbOrTx) {
+  return db
+    .select()
+    .from(moduleProgress)
+    .where(and(eq(moduleProgress.userId, sql.placeholder("userId")), eq(moduleProgress.courseId, sql.placeholder("courseId"))))
+    .prepare("module_progress_of_course");
+}
+
+function courseProgressQuery(db: DbOrTx) {
+  return db
+    .select()
+    .from(courseProgress)
+    .where(and(eq(courseProgress.userId, sql.placeholder("userId")), eq(courseProgress.courseId, sql.placeholder("courseId"))))
+    .prepare("course_progress_of_course");
+}
+
 /**
  * The course as the user sees it (§4): completed modules, the pause before each part (counted
  * from when the previous part was finished), the active part and module.
  */
 async function courseState(ctx: AppContext, db: DbOrTx, userId: string, course: CourseRow): Promise<State> {
   const { parts, modules } = await courseStructure(ctx, db, course);
-  const done = await db
-    .select()
-    .from(moduleProgress)
-    .where(and(eq(moduleProgress.userId, userId), eq(moduleProgress.courseId, course.id)));
-  const [progress] = await db
-    .select()
-    .from(courseProgress)
-    .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, course.id)));
+  const done = await preparedFor(db, "module_progress_of_course", moduleProgressQuery).execute({ userId, courseId: course.id });
+  const [progress] = await preparedFor(db, "course_progress_of_course", courseProgressQuery).execute({ userId, courseId: course.id });
   const doneAt = new Map(done.map((d) => [d.moduleId, d.completedAt]));
   const result = partsWithProgress(parts, modules, doneAt, ctx.env.COURSE_DAY_SECONDS);
   return { course, parts: result, started: Boolean(progress), completedAt: progress?.completedAt ?? null };
