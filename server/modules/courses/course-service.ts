@@ -197,14 +197,19 @@ export async function courseDetail(ctx: AppContext, userId: string, slug: string
   return detail(ctx, await courseState(ctx, ctx.db, userId, course), locale);
 }
 
-/** The course in progress, or 404 (§7: treated as no active course). */
-export async function activeCourse(ctx: AppContext, userId: string, locale: Locale): Promise<CourseDetail> {
-  const [row] = await ctx.db
+function activeCourseQuery(db: DbOrTx) {
+  return db
     .select({ course: courses })
     .from(courseProgress)
     .innerJoin(courses, eq(courses.id, courseProgress.courseId))
-    .where(and(eq(courseProgress.userId, userId), isNull(courseProgress.completedAt), eq(courses.archived, false)))
-    .limit(1);
+    .where(and(eq(courseProgress.userId, sql.placeholder("userId")), isNull(courseProgress.completedAt), eq(courses.archived, false)))
+    .limit(1)
+    .prepare("active_course");
+}
+
+/** The course in progress, or 404 (§7: treated as no active course). */
+export async function activeCourse(ctx: AppContext, userId: string, locale: Locale): Promise<CourseDetail> {
+  const [row] = await preparedFor(ctx.db, "active_course", activeCourseQuery).execute({ userId });
   if (!row) throw new AppError("request.not_found");
   return detail(ctx, await courseState(ctx, ctx.db, userId, row.course), locale);
 }
