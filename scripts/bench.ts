@@ -116,7 +116,8 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const spawnedAt = performance.now();
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, "server/main.ts"], {
+// The production flags (Dockerfile CMD, npm start): a bounded young generation.
+const server = spawn(process.execPath, ["--max-semi-space-size=16", ...nodeArgs, "server/main.ts"], {
   stdio: ["ignore", "inherit", "inherit"],
   env: {
     ...process.env,
