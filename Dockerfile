@@ -42,4 +42,7 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "server/main.ts"]
+# A young generation of at most 16 MB per semi-space (V8 sizes it from the machine's memory: about
+# 100 MB more resident memory at start on a 24 GB host, for no measurable throughput); the same
+# flag is in npm start and npm run bench.
+CMD ["node", "--max-semi-space-size=16", "server/main.ts"]

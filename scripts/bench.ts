@@ -29,6 +29,8 @@ import { replaceSection } from "./lighthouse-report.ts";
  * BENCH_WARMUP_SECONDS   seconds of warm-up per target (default 3)
  * BENCH_CONNECTIONS      concurrent connections (default 50)
  * BENCH_OUTPUT           where to write the report (default docs/benchmarks.md; "-" = stdout only)
+ * BENCH_NODE_ARGS        extra Node flags for the server, space-separated (for profiling, e.g.
+ *                        "--cpu-prof --cpu-prof-dir=/tmp/prof"; the server stops with SIGTERM)
  */
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -113,7 +115,9 @@ const staticDir = mkdtempSync(path.join(os.tmpdir(), "kbt-bench-"));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const spawnedAt = performance.now();
-const server = spawn(process.execPath, ["server/main.ts"], {
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+// The production flags (Dockerfile CMD, npm start): a bounded young generation.
+const server = spawn(process.execPath, ["--max-semi-space-size=16", ...nodeArgs, "server/main.ts"], {
   stdio: ["ignore", "inherit", "inherit"],
   env: {
     ...process.env,

@@ -14,6 +14,7 @@ import {
   type ModuleLocaleText,
 } from "../../db/schema/content.ts";
 import type { LoadedContent, LoadedCourse } from "./load-content.ts";
+import { contentImported } from "./content-generation.ts";
 import { renderMarkdown } from "./markdown.ts";
 
 type PerLocale<T> = Record<ContentLanguage, T>;
@@ -164,5 +165,6 @@ export async function importContent(db: Db, clock: Clock, content: LoadedContent
       );
     }
   });
+  contentImported();
   return { courses: content.courses.length, modules: moduleCount, pages: content.pages.length };
 }

@@ -1,24 +1,23 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { CourseCard, CourseDetail, ModuleContent, ModuleMedia } from "../../../common/schemas/courses.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import {
   contentModules,
   contentPages,
-  courseParts,
   courseProgress,
   courseSlugs,
   courses,
   moduleProgress,
 } from "../../db/schema/content.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { courseStructure, type ModuleRow, type PartRow } from "./course-structure.ts";
 import { isOpen, partsWithProgress, position, type WithProgress } from "./progress-rules.ts";
 
 type CourseRow = typeof courses.$inferSelect;
-type ModuleRow = typeof contentModules.$inferSelect;
-type PartRow = typeof courseParts.$inferSelect;
 
 
 function card(course: CourseRow, locale: Locale): CourseCard {
@@ -83,13 +82,18 @@ export async function userCourses(ctx: AppContext, userId: string, locale: Local
 }
 
 /** A course by its slug in any language (links keep working after a language switch). */
-async function courseBySlug(db: DbOrTx, slug: string): Promise<CourseRow> {
-  const [row] = await db
+function courseBySlugQuery(db: DbOrTx) {
+  return db
     .select({ course: courses })
     .from(courseSlugs)
     .innerJoin(courses, eq(courses.id, courseSlugs.courseId))
-    .where(and(eq(courseSlugs.slug, slug), eq(courses.active, true), eq(courses.archived, false)))
-    .limit(1);
+    .where(and(eq(courseSlugs.slug, sql.placeholder("slug")), eq(courses.active, true), eq(courses.archived, false)))
+    .limit(1)
+    .prepare("course_by_slug");
+}
+
+async function courseBySlug(db: DbOrTx, slug: string): Promise<CourseRow> {
+  const [row] = await preparedFor(db, "course_by_slug", courseBySlugQuery).execute({ slug });
   if (!row) throw new AppError("request.not_found");
   return row.course;
 }
@@ -101,29 +105,30 @@ interface State {
   completedAt: Date | null;
 }
 
+function moduleProgressQuery(db: DbOrTx) {
+  return db
+    .select()
+    .from(moduleProgress)
+    .where(and(eq(moduleProgress.userId, sql.placeholder("userId")), eq(moduleProgress.courseId, sql.placeholder("courseId"))))
+    .prepare("module_progress_of_course");
+}
+
+function courseProgressQuery(db: DbOrTx) {
+  return db
+    .select()
+    .from(courseProgress)
+    .where(and(eq(courseProgress.userId, sql.placeholder("userId")), eq(courseProgress.courseId, sql.placeholder("courseId"))))
+    .prepare("course_progress_of_course");
+}
+
 /**
  * The course as the user sees it (§4): completed modules, the pause before each part (counted
  * from when the previous part was finished), the active part and module.
  */
 async function courseState(ctx: AppContext, db: DbOrTx, userId: string, course: CourseRow): Promise<State> {
-  const parts = await db
-    .select()
-    .from(courseParts)
-    .where(and(eq(courseParts.courseId, course.id), eq(courseParts.archived, false)))
-    .orderBy(asc(courseParts.position));
-  const modules = await db
-    .select()
-    .from(contentModules)
-    .where(and(eq(contentModules.courseId, course.id), eq(contentModules.archived, false)))
-    .orderBy(asc(contentModules.position));
-  const done = await db
-    .select()
-    .from(moduleProgress)
-    .where(and(eq(moduleProgress.userId, userId), eq(moduleProgress.courseId, course.id)));
-  const [progress] = await db
-    .select()
-    .from(courseProgress)
-    .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, course.id)));
+  const { parts, modules } = await courseStructure(ctx, db, course);
+  const done = await preparedFor(db, "module_progress_of_course", moduleProgressQuery).execute({ userId, courseId: course.id });
+  const [progress] = await preparedFor(db, "course_progress_of_course", courseProgressQuery).execute({ userId, courseId: course.id });
   const doneAt = new Map(done.map((d) => [d.moduleId, d.completedAt]));
   const result = partsWithProgress(parts, modules, doneAt, ctx.env.COURSE_DAY_SECONDS);
   return { course, parts: result, started: Boolean(progress), completedAt: progress?.completedAt ?? null };
@@ -192,14 +197,19 @@ export async function courseDetail(ctx: AppContext, userId: string, slug: string
   return detail(ctx, await courseState(ctx, ctx.db, userId, course), locale);
 }
 
-/** The course in progress, or 404 (§7: treated as no active course). */
-export async function activeCourse(ctx: AppContext, userId: string, locale: Locale): Promise<CourseDetail> {
-  const [row] = await ctx.db
+function activeCourseQuery(db: DbOrTx) {
+  return db
     .select({ course: courses })
     .from(courseProgress)
     .innerJoin(courses, eq(courses.id, courseProgress.courseId))
-    .where(and(eq(courseProgress.userId, userId), isNull(courseProgress.completedAt), eq(courses.archived, false)))
-    .limit(1);
+    .where(and(eq(courseProgress.userId, sql.placeholder("userId")), isNull(courseProgress.completedAt), eq(courses.archived, false)))
+    .limit(1)
+    .prepare("active_course");
+}
+
+/** The course in progress, or 404 (§7: treated as no active course). */
+export async function activeCourse(ctx: AppContext, userId: string, locale: Locale): Promise<CourseDetail> {
+  const [row] = await preparedFor(ctx.db, "active_course", activeCourseQuery).execute({ userId });
   if (!row) throw new AppError("request.not_found");
   return detail(ctx, await courseState(ctx, ctx.db, userId, row.course), locale);
 }

@@ -1,8 +1,10 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
 import type { InstrumentId } from "../../../common/instruments/types.ts";
 import type { EvaluationHistory } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import { evaluationAnswers } from "../../db/schema/content.ts";
 import { screenings, screeningScores } from "../../db/schema/screening.ts";
 
@@ -36,19 +38,29 @@ export function toSeries(points: readonly Point[]): EvaluationHistory["series"] 
   });
 }
 
-/** GET /me/evaluation-history/: the user's screening scores and course evaluations over time. */
-export async function evaluationHistory(ctx: AppContext, userId: string): Promise<EvaluationHistory> {
-  const fromScreenings = await ctx.db
+function screeningHistoryQuery(db: DbOrTx) {
+  return db
     .select({ instrument: screeningScores.instrument, at: screeningScores.createdAt, score: screeningScores.score, band: screeningScores.band })
     .from(screeningScores)
     .innerJoin(screenings, eq(screenings.id, screeningScores.screeningId))
-    .where(and(eq(screenings.userId, userId), isNotNull(screenings.completedAt)))
-    .orderBy(asc(screeningScores.createdAt));
-  const fromCourses = await ctx.db
+    .where(and(eq(screenings.userId, sql.placeholder("userId")), isNotNull(screenings.completedAt)))
+    .orderBy(asc(screeningScores.createdAt))
+    .prepare("screening_history");
+}
+
+function evaluationHistoryQuery(db: DbOrTx) {
+  return db
     .select({ instrument: evaluationAnswers.instrument, at: evaluationAnswers.createdAt, score: evaluationAnswers.score, band: evaluationAnswers.band })
     .from(evaluationAnswers)
-    .where(eq(evaluationAnswers.userId, userId))
-    .orderBy(asc(evaluationAnswers.createdAt));
+    .where(eq(evaluationAnswers.userId, sql.placeholder("userId")))
+    .orderBy(asc(evaluationAnswers.createdAt))
+    .prepare("evaluation_history");
+}
+
+/** GET /me/evaluation-history/: the user's screening scores and course evaluations over time. */
+export async function evaluationHistory(ctx: AppContext, userId: string): Promise<EvaluationHistory> {
+  const fromScreenings = await preparedFor(ctx.db, "screening_history", screeningHistoryQuery).execute({ userId });
+  const fromCourses = await preparedFor(ctx.db, "evaluation_history", evaluationHistoryQuery).execute({ userId });
   return {
     series: toSeries([
       ...fromScreenings.map((p) => ({ ...p, source: "screening" as const })),

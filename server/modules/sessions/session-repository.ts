@@ -1,11 +1,12 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
 import type { SessionInfo } from "./session-types.ts";
 
-export async function findSessionByHash(db: DbOrTx, idHash: string): Promise<SessionInfo | null> {
-  const rows = await db
+function sessionByHashQuery(db: DbOrTx) {
+  return db
     .select({
       idHash: sessions.idHash,
       userId: sessions.userId,
@@ -25,8 +26,14 @@ export async function findSessionByHash(db: DbOrTx, idHash: string): Promise<Ses
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
+    .where(eq(sessions.idHash, sql.placeholder("idHash")))
+    .limit(1)
+    .prepare("session_by_hash");
+}
+
+/** Every authenticated request (and every API call of a server-rendered page) runs this: prepared. */
+export async function findSessionByHash(db: DbOrTx, idHash: string): Promise<SessionInfo | null> {
+  const rows = await preparedFor(db, "session_by_hash", sessionByHashQuery).execute({ idHash });
   return rows[0] ?? null;
 }
 
