@@ -95,10 +95,12 @@ async function formErrorProblems(scope: Locator): Promise<string[]> {
 /** Collects problems for one locale; `check` runs axe and the heading check on the current state. */
 class Audit {
   readonly problems: string[] = [];
-  constructor(
-    private readonly page: Page,
-    private readonly locale: Locale,
-  ) {}
+  private readonly page: Page;
+  private readonly locale: Locale;
+  constructor(page: Page, locale: Locale) {
+    this.page = page;
+    this.locale = locale;
+  }
 
   async check(where: string): Promise<void> {
     const full = FULL_THEME[this.locale];
