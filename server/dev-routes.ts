@@ -17,6 +17,8 @@ import { hashSessionId } from "./modules/sessions/session-service.ts";
 const sessionFixture = z.strictObject({
   verified: z.boolean().default(true),
   locale: z.enum(["sv", "en", "no", "da"]).default("sv"),
+  /** False: a user who has not set up the second factor yet (the enable-2FA screen). */
+  twofa: z.boolean().default(true),
   /** Another session for an existing fixture user (two devices of one person). */
   user_id: z.uuid().optional(),
 });
@@ -58,8 +60,7 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
         authType: "email",
         locale: parsed.data.locale,
         termsVersion: CURRENT_TERMS_VERSION,
-        totpSecret: ctx.cipher.encrypt(secret, totpSecretAad(id0)),
-        totpEnabledAt: now0,
+        ...(parsed.data.twofa ? { totpSecret: ctx.cipher.encrypt(secret, totpSecretAad(id0)), totpEnabledAt: now0 } : {}),
       })
       .returning({ id: users.id, email: users.email });
     if (!user) throw new Error("fixture user not created");

@@ -8,6 +8,7 @@ import { Checkbox } from "../components/field.tsx";
 import { ScreenIntro } from "../components/screen-intro.tsx";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { errorInfo, errorMessage } from "../lib/api/error-message.ts";
+import { FormErrorSummary } from "../lib/form/form-error-summary.tsx";
 import { readOnboardingRecord, writeOnboardingRecord } from "../lib/onboarding-record.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/onboarding";
@@ -31,6 +32,7 @@ export default function OnboardingScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [consent, setConsent] = useState(false);
   const [missing, setMissing] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [started, setStarted] = useState(false);
@@ -40,8 +42,9 @@ export default function OnboardingScreen({ loaderData }: Route.ComponentProps) {
     event.preventDefault();
     setFailure(null);
     if (!consent) {
+      // The summary (role=alert) announces the missing consent, takes focus and links to the box.
       setMissing(true);
-      document.getElementById("onboarding-consent")?.focus();
+      setAttempt((n) => n + 1);
       return;
     }
     setBusy(true);
@@ -78,6 +81,12 @@ export default function OnboardingScreen({ loaderData }: Route.ComponentProps) {
         <p className="muted">{t("screening.onboarding.notTreatment")}</p>
       </section>
       <form className="stack" noValidate onSubmit={(event) => void submit(event)}>
+        <FormErrorSummary
+          messages={missing && !consent ? [{ field: "consent", message: t("form.errors.consent.required") }] : []}
+          formError={null}
+          idFor={() => "onboarding-consent"}
+          attempt={attempt}
+        />
         <Checkbox
           id="onboarding-consent"
           label={t("screening.onboarding.consent")}

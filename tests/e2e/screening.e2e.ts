@@ -83,7 +83,7 @@ describe("screening", () => {
     await page.getByRole("heading", { level: 1, name: m("screens.onboarding.heading") }).waitFor();
     await main.getByText(m("screening.onboarding.howLong")).waitFor();
     await main.getByRole("button", { name: m("screening.onboarding.start") }).click();
-    await main.getByText(m("form.errors.consent.required")).waitFor();
+    await main.getByText(m("form.errors.consent.required")).first().waitFor();
     await axeThemes(page, "onboarding", problems);
     await main.getByRole("checkbox", { name: m("screening.onboarding.consent") }).check();
     await main.getByRole("button", { name: m("screening.onboarding.start") }).click();

@@ -10,6 +10,7 @@ import { Checkbox, TextArea, TextField } from "../../components/field.tsx";
 import { ActionDialog } from "../../components/dialogs/action-dialog.tsx";
 import { ApiError } from "../../lib/api/client.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
+import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
 import { registerDialog, useDialog } from "../../lib/dialog.tsx";
 
 registerDialog("DeleteWorksheetRowDialog", { component: ActionDialog });
@@ -57,6 +58,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
@@ -65,9 +67,9 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       const fields = zodFieldErrors(parsed.error);
+      // The summary (role=alert) announces the errors and takes focus; each links to its field.
       setErrors(fields);
-      const first = Object.keys(fields)[0];
-      if (first) document.getElementById(`ws-${first}`)?.focus();
+      setAttempt((n) => n + 1);
       return;
     }
     setBusy(true);
@@ -87,6 +89,10 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     } finally {
       setBusy(false);
     }
+  }
+
+  function errorText(code: string | undefined): string {
+    return t(`form.errors.${code ?? "invalid"}`, { defaultValue: t("form.errors.invalid") });
   }
 
   /** Loads a saved row into the form for changing it. */
@@ -123,10 +129,19 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     <section className="stack worksheet" aria-labelledby="worksheet-title">
       <h2 id="worksheet-title">{def.title[locale]}</h2>
       <form className="stack" onSubmit={(e) => void save(e)} noValidate>
+        <FormErrorSummary
+          messages={def.fields
+            .filter((field) => errors[field.key])
+            .map((field) => ({ field: field.key, message: errorText(errors[field.key]) }))}
+          labels={Object.fromEntries(def.fields.map((field) => [field.key, field.label[locale]]))}
+          formError={null}
+          idFor={(field) => `ws-${field}`}
+          attempt={attempt}
+        />
         {def.fields.map((field) => {
           const id = `ws-${field.key}`;
           const label = field.label[locale];
-          const error = errors[field.key] ? t(`form.errors.${errors[field.key]}`, { defaultValue: t("form.errors.invalid") }) : undefined;
+          const error = errors[field.key] ? errorText(errors[field.key]) : undefined;
           const scale =
             field.type === "scale" && field.min !== undefined && field.max !== undefined
               ? t("worksheet.scale", { min: field.min, max: field.max })

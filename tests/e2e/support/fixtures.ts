@@ -27,13 +27,13 @@ export async function csrf(base = baseUrl()): Promise<{ cookie: string; token: s
 }
 
 /** Creates a user and a session through the development fixture route. */
-export async function createSession(options: { verified?: boolean; base?: string } = {}): Promise<{ sessionid: string; userId: string }> {
+export async function createSession(options: { verified?: boolean; twofa?: boolean; base?: string } = {}): Promise<{ sessionid: string; userId: string }> {
   const base = options.base ?? baseUrl();
   const { cookie, token } = await csrf(base);
   const response = await fetch(`${base}/dev/fixtures/session`, {
     method: "POST",
     headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
-    body: JSON.stringify({ verified: options.verified ?? true }),
+    body: JSON.stringify({ verified: options.verified ?? true, ...(options.twofa === false ? { twofa: false } : {}) }),
   });
   if (!response.ok) throw new Error(`fixture failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { sessionid: string; user: { id: string } };
@@ -44,7 +44,7 @@ export async function createSession(options: { verified?: boolean; base?: string
 export async function loggedInContext(
   browser: Browser,
   /** `base`: another server than the shared one (e.g. one started with fixture content). */
-  options: { verified?: boolean; viewport?: { width: number; height: number }; theme?: string; base?: string } = {},
+  options: { verified?: boolean; twofa?: boolean; viewport?: { width: number; height: number }; theme?: string; base?: string } = {},
 ): Promise<BrowserContext> {
   const { sessionid } = await createSession(options);
   const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
