@@ -5,7 +5,9 @@ import { LOCALE_SETTINGS, LOCALES, type Locale } from "../../common/i18n/locales
 import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail } from "../../common/schemas/courses.ts";
 import { randomTestPersonalNumber } from "../../server/modules/bankid/simulator/test-identities.ts";
+import { THEMES, type Theme } from "../../app/lib/theme.ts";
 import { freshTotp, latestMail, linkWith } from "./support/accounts.ts";
+import { violationsInAllThemes } from "./support/axe.ts";
 import { collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { csrf, message } from "./support/fixtures.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
@@ -57,6 +59,16 @@ class User {
   readonly width: number;
   /** Controls reached by keyboard whose focus was not visible. */
   readonly unseenFocus: string[] = [];
+  /** The theme the server renders for this run (its cookie); null: the default, no axe checks. */
+  theme: Theme | null = null;
+  /** Axe findings at the checked steps, in every theme. */
+  readonly axe: string[] = [];
+
+  /** Axe at a step of the journey: all rules in the rendered theme, the colour rules in the other three. */
+  async checkAxe(step: string): Promise<void> {
+    if (!this.theme) return;
+    for (const line of await violationsInAllThemes(this.page, this.theme, THEMES)) this.axe.push(`${step} ${line}`);
+  }
 
   constructor(page: Page, locale: Locale, width: number, keyboard: boolean) {
     this.page = page;
@@ -194,10 +206,13 @@ function journeyErrors(page: Page): () => string[] {
   };
 }
 
-async function newUser(locale: Locale, width: number, keyboard = false): Promise<User> {
+async function newUser(locale: Locale, width: number, keyboard = false, theme: Theme | null = null): Promise<User> {
   const context = await browser.newContext({ viewport: { width, height: width < 768 ? 800 : 900 }, locale: BROWSER_LOCALE[locale] });
+  if (theme) await context.addCookies([{ name: "theme", value: theme, url: base() }]);
   const page = await context.newPage();
-  return new User(page, locale, width, keyboard);
+  const user = new User(page, locale, width, keyboard);
+  user.theme = theme;
+  return user;
 }
 
 // ---- The steps, shared by every run ----
@@ -239,6 +254,7 @@ async function screen(user: User): Promise<string> {
     await user.press(main.getByRole("button", { name: user.m(key) }), key);
   }
   await user.heading("screening.extended.resultsHeading", 1);
+  await user.checkAxe("extended screening results");
   const recommended = main.getByRole("region", { name: user.m("screening.recommended.heading") }).getByRole("listitem");
   await recommended.first().waitFor();
   expect(await recommended.count()).toBe(4);
@@ -321,6 +337,7 @@ async function completeModule(user: User): Promise<void> {
     await user.answerAll(form, 1, `${title}: question`);
     await user.press(overlay.getByRole("button", { name: user.m("course.sendAnswers") }), "send the answers");
     await overlay.getByRole("heading", { name: user.m("course.resultHeading") }).waitFor();
+    await user.checkAxe(`${title}: evaluation result`);
     await user.press(overlay.getByRole("button", { name: user.m("course.backToCourse"), exact: true }), "back to the course");
     await page.waitForFunction(() => !document.querySelector("dialog.module-overlay"));
     return;
@@ -354,10 +371,12 @@ async function takePartOne(user: User, title: string): Promise<void> {
     if ((await pause.count()) > 0) break;
     if ((await overlay.count()) === 0) await user.press(proceed, "continue");
     await overlay.locator("#module-title").waitFor();
+    await user.checkAxe(`module ${(await overlay.locator("#module-title").textContent()) ?? ""}`);
     await completeModule(user);
   }
   await pause.waitFor();
   await expectPause(user, pause);
+  await user.checkAxe("course page with the pause");
   // Part 1 done, part 2 locked.
   const course = await activeCourse(user);
   const [first, second] = course.course_parts;
@@ -394,6 +413,7 @@ async function dashboardShowsPause(user: User, title: string): Promise<void> {
   await page.waitForURL(`${base()}${pathTo("dashboard", user.locale)}`);
   await main.getByRole("heading", { level: 2, name: title }).waitFor();
   await expectPause(user, main.locator(".pause-notice"));
+  await user.checkAxe("dashboard with the pause");
 }
 
 interface ExportDocument {
@@ -477,15 +497,23 @@ async function emailJourney(user: User): Promise<void> {
   await deleteAccount(user, PASSWORD);
   await loginByEmailFails(user, email);
   expect(errors()).toEqual([]);
+  expect(user.axe).toEqual([]);
 }
 
 const SIZES = [375, 1280] as const;
 const RUNS = LOCALES.flatMap((locale) => SIZES.map((width) => ({ locale, width })));
+/**
+ * The e-mail journeys check axe at the screens the accessibility files reach only in some
+ * languages (extended results, every module of part 1, evaluation results, the pause on the
+ * course page and the dashboard): each language's two runs render two of the four themes, the
+ * other themes' colours are checked in place.
+ */
+const themeOf = (locale: Locale, width: number): Theme => THEMES[(LOCALES.indexOf(locale) * 2 + SIZES.indexOf(width as 375 | 1280)) % THEMES.length] ?? "green";
 const JOURNEY_TIMEOUT = 240_000;
 
 describe.concurrent("journeys", () => {
   it.each(RUNS)("$locale at $width px: screening → e-mail account with 2FA → part 1 → pause → export → delete", async ({ locale, width }) => {
-    const user = await newUser(locale, width);
+    const user = await newUser(locale, width, false, themeOf(locale, width));
     await emailJourney(user);
     await user.page.context().close();
   }, JOURNEY_TIMEOUT);

@@ -24,3 +24,23 @@ export async function axeViolations(page: Page, options: { only?: string[] } = {
 
 /** The rules a colour theme can change: colour contrast, and links told apart only by colour. */
 export const THEME_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
+ * All rules in the theme the page was rendered in, then the theme rules in each other theme,
+ * switched in place as the theme picker does; the rendered theme is put back. Lines are
+ * prefixed with the theme they were found in.
+ */
+export async function violationsInAllThemes(page: Page, rendered: string, themes: readonly string[]): Promise<string[]> {
+  const problems = (await axeViolations(page)).map((v) => `${rendered}: ${v}`);
+  const setTheme = (theme: string) =>
+    page.evaluate(async (value) => {
+      document.documentElement.dataset.theme = value;
+      await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    }, theme);
+  for (const theme of themes.filter((t) => t !== rendered)) {
+    await setTheme(theme);
+    problems.push(...(await axeViolations(page, { only: THEME_RULES })).map((v) => `${theme}: ${v}`));
+  }
+  await setTheme(rendered);
+  return problems;
+}
