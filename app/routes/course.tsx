@@ -152,7 +152,7 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to={pathTo("courses", locale)}>{t("course.allCourses")}</Link>
       </p>
-      <CourseImage courseKey={course.key} image={course.image} />
+      <CourseImage courseKey={course.key} image={course.image} priority />
       <h1 tabIndex={-1}>{course.title}</h1>
       <p className="lead">{course.summary}</p>
       {moduleError ? <Notice tone="warning" role="alert">{t(moduleError)}</Notice> : null}
