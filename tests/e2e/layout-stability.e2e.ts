@@ -37,7 +37,10 @@ interface Shift {
 }
 
 /** The layout shifts of a first load at Lighthouse's phone size, the fonts held back. */
-async function shiftsOf(path: string, onboarding: string | null): Promise<{ shifts: Shift[]; errors: string[]; url: string }> {
+async function shiftsOf(
+  path: string,
+  onboarding: string | null,
+): Promise<{ shifts: Shift[]; errors: string[]; url: string }> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -59,7 +62,11 @@ async function shiftsOf(path: string, onboarding: string | null): Promise<{ shif
           if (entry.hadRecentInput) continue;
           shifts.push({
             value: entry.value,
-            sources: entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName))),
+            sources: entry.sources.map((s) =>
+              s.node instanceof Element
+                ? `${s.node.tagName.toLowerCase()}.${s.node.className}`
+                : String(s.node?.nodeName),
+            ),
           });
         }
       }).observe({ type: "layout-shift", buffered: true });
