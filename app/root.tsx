@@ -22,6 +22,8 @@ import { requestContext } from "./lib/request-context.ts";
 import { AppProviders } from "./lib/app-providers.tsx";
 import { themeFromCookieHeader, type Theme } from "./lib/theme.ts";
 import "./styles/base.css";
+// The same file as base.css's latin face (one asset): preloaded, so it is there for the first paint.
+import latinFont from "@fontsource-variable/atkinson-hyperlegible-next/files/atkinson-hyperlegible-next-latin-wght-normal.woff2?url";
 import "./styles/shell.css";
 
 export const THEME_COLOR = "#084C44";
@@ -114,6 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="preload" as="font" type="font/woff2" href={latinFont} crossOrigin="anonymous" />
         {/* The CSP forbids eval: zod must not probe `new Function` (a CSP violation on every page). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <Meta />

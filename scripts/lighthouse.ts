@@ -31,6 +31,10 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? "3");
 if (!Number.isInteger(RUNS) || RUNS < 1)
   throw new Error("LIGHTHOUSE_RUNS must be a positive integer");
 const BENCHMARKS = path.resolve("docs/benchmarks.md");
+/** LIGHTHOUSE_SAVE=dir: every run's full report (lhr JSON) is saved there, for the audits' details. */
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
+/** LIGHTHOUSE_PAGES=/kurser,/screening: only these pages (benchmarks.md is then left alone). */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(",").map((p) => p.trim()).filter(Boolean);
 
 interface PageSpec {
   name: string;
@@ -257,7 +261,7 @@ async function main(): Promise<number> {
   let lighthouseVersion = "";
   try {
     const sessionid = await createSession(server.url);
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.path))) {
       // Swedish is the default language: ask for it, so the home page does not redirect to /en.
       const headers: Record<string, string> = { "Accept-Language": "sv-SE,sv;q=0.9" };
       if (page.loggedIn) headers.Cookie = `sessionid=${sessionid}`;
@@ -265,6 +269,11 @@ async function main(): Promise<number> {
       for (let i = 1; i <= RUNS; i++) {
         const lhr = await runWithRetry(executable, `${server.url}${page.path}`, headers, page.onboarded);
         lighthouseVersion = lhr.lighthouseVersion;
+        if (SAVE_DIR) {
+          const file = path.join(SAVE_DIR, `lhr-${page.path.replace(/\W+/g, "_")}-${i}.json`);
+          writeFileSync(file, JSON.stringify(lhr));
+          console.log(`saved ${file}`);
+        }
         if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
           throw new Error(
             `${page.name}: ${page.path} ended on ${lhr.finalDisplayedUrl}, not the page to measure`,
@@ -305,8 +314,12 @@ async function main(): Promise<number> {
   } catch {
     // first benchmark written
   }
-  writeFileSync(BENCHMARKS, replaceSection(existing, section));
-  console.log(`\n${section}\nWritten to ${path.relative(process.cwd(), BENCHMARKS)}.`);
+  if (ONLY) {
+    console.log(`\n${section}\n(LIGHTHOUSE_PAGES: ${path.relative(process.cwd(), BENCHMARKS)} left alone.)`);
+  } else {
+    writeFileSync(BENCHMARKS, replaceSection(existing, section));
+    console.log(`\n${section}\nWritten to ${path.relative(process.cwd(), BENCHMARKS)}.`);
+  }
 
   // Every lost point of the median runs, so the findings can be fixed before they miss a budget.
   for (const page of pages) {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { data as routeData, Link, useRevalidator, useSearchParams } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
@@ -9,14 +9,46 @@ import { CourseImage } from "../features/courses/course-image.tsx";
 import { CourseProgress } from "../features/courses/course-progress.tsx";
 import type { EvaluationResult } from "../features/courses/evaluation-form.tsx";
 import { ModuleOverlay } from "../features/courses/module-overlay.tsx";
-import { ModuleView, type ModuleContent, type PartPosition } from "../features/courses/module-view.tsx";
+import type { ModuleContent, ModuleView as ModuleViewType, PartPosition } from "../features/courses/module-view.tsx";
 import { PauseNotice } from "../features/courses/pause-notice.tsx";
-import { WorksheetPanel, type WorksheetData } from "../features/courses/worksheet-panel.tsx";
+import type { WorksheetData, WorksheetPanel as WorksheetPanelType } from "../features/courses/worksheet-panel.tsx";
 import { ApiError, apiPath } from "../lib/api/client.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { errorInfo } from "../lib/api/error-message.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/course";
+
+/**
+ * An open module's view and worksheet are not part of the course page's first load (the
+ * instruments, zod and the content schemas, some 45 KB): they load once the page is idle, or when
+ * a module opens first (a module's URL). Once loaded they render at once, without a fallback.
+ */
+interface ModuleParts {
+  ModuleView: React.ComponentType<React.ComponentProps<typeof ModuleViewType>>;
+  WorksheetPanel: React.ComponentType<React.ComponentProps<typeof WorksheetPanelType>>;
+}
+let moduleParts: ModuleParts | null = null;
+let loadingModuleParts: Promise<ModuleParts> | null = null;
+function loadModuleParts(): Promise<ModuleParts> {
+  loadingModuleParts ??= Promise.all([
+    import("../features/courses/module-view.tsx"),
+    import("../features/courses/worksheet-panel.tsx"),
+  ])
+    .then(([view, worksheet]) => (moduleParts = { ModuleView: view.ModuleView, WorksheetPanel: worksheet.WorksheetPanel }))
+    .catch((error: unknown) => {
+      loadingModuleParts = null; // tried again when a module opens
+      throw error;
+    });
+  return loadingModuleParts;
+}
+const LazyModuleView = lazy(() => loadModuleParts().then((m) => ({ default: m.ModuleView })));
+const LazyWorksheetPanel = lazy(() => loadModuleParts().then((m) => ({ default: m.WorksheetPanel })));
+
+/** The loaded components, or the lazy ones: chosen once per overlay, so the view is never remounted. */
+function OpenModule({ children }: { children: (parts: ModuleParts) => React.ReactNode }) {
+  const [parts] = useState<ModuleParts>(() => moduleParts ?? { ModuleView: LazyModuleView, WorksheetPanel: LazyWorksheetPanel });
+  return children(parts);
+}
 
 const screenGuards = guards("course");
 export const middleware = screenGuards.middleware;
@@ -86,6 +118,13 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
     run(() => browserApi().post(`/course-progress/clear-unfinished/?locale=${locale}`, { course: course.key }));
   const close = () => setSearch({}, { preventScrollReset: true });
   const reload = useCallback(() => void revalidator.revalidate(), [revalidator]);
+  // Once the page is idle, the module view loads, so that opening a module is instant.
+  useEffect(() => {
+    const preload = () => void loadModuleParts().catch(() => undefined);
+    if (typeof window.requestIdleCallback !== "function") return preload();
+    const id = window.requestIdleCallback(preload, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
 
   /** The module's part and its place in it (progress within the part). */
   function partOf(key: string): PartPosition | null {
@@ -124,26 +163,32 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
 
   const overlay = module ? (
     <ModuleOverlay labelledBy="module-title" onClose={close}>
-      <ModuleView
-        module={module}
-        part={partOf(module.key)}
-        busy={busy}
-        error={error}
-        locale={locale}
-        onComplete={() => void complete(module)}
-        onAnswer={answer}
-        onClose={close}
-      >
-        {worksheet ? (
-          <WorksheetPanel
-            data={worksheet}
-            locale={locale}
-            onChange={async () => {
-              await revalidator.revalidate();
-            }}
-          />
-        ) : null}
-      </ModuleView>
+      <Suspense fallback={<p role="status">{t("loading.label")}</p>}>
+        <OpenModule>
+          {({ ModuleView, WorksheetPanel }) => (
+            <ModuleView
+              module={module}
+              part={partOf(module.key)}
+              busy={busy}
+              error={error}
+              locale={locale}
+              onComplete={() => void complete(module)}
+              onAnswer={answer}
+              onClose={close}
+            >
+              {worksheet ? (
+                <WorksheetPanel
+                  data={worksheet}
+                  locale={locale}
+                  onChange={async () => {
+                    await revalidator.revalidate();
+                  }}
+                />
+              ) : null}
+            </ModuleView>
+          )}
+        </OpenModule>
+      </Suspense>
     </ModuleOverlay>
   ) : null;
 
@@ -152,7 +197,7 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to={pathTo("courses", locale)}>{t("course.allCourses")}</Link>
       </p>
-      <CourseImage courseKey={course.key} image={course.image} />
+      <CourseImage courseKey={course.key} image={course.image} priority />
       <h1 tabIndex={-1}>{course.title}</h1>
       <p className="lead">{course.summary}</p>
       {moduleError ? <Notice tone="warning" role="alert">{t(moduleError)}</Notice> : null}

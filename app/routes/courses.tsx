@@ -32,9 +32,9 @@ export default function CoursesScreen({ loaderData }: Route.ComponentProps) {
         <p>{t("courses.empty")}</p>
       ) : (
         <ul className="course-grid" aria-label={t("courses.listLabel")}>
-          {courses.map((course) => (
+          {courses.map((course, index) => (
             <li key={course.key} className="card course-card">
-              <CourseImage courseKey={course.key} image={course.image} />
+              <CourseImage courseKey={course.key} image={course.image} priority={index === 0} />
               <h2 className="course-card__title">
                 <Link to={pathTo("course", locale, { course: course.slug })}>{course.title}</Link>
               </h2>

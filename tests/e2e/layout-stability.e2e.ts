@@ -1,0 +1,110 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { csrf } from "./support/fixtures.ts";
+
+/**
+ * Layout stability (performance budget, CLS): on a phone, with the web font arriving long after
+ * the first paint (a slow connection), the server-rendered layout is the final one: no layout
+ * shift while the page hydrates, checks the onboarding record and the font comes. The light
+ * screening had one of 0.149 (the font swapped in; the header's crisis link had wrapped under
+ * the logo in the fallback font).
+ */
+
+const FONT_DELAY_MS = 1500;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function onboardingToken(): Promise<string> {
+  const { cookie, token } = await csrf();
+  const response = await fetch(`${baseUrl()}/api/v1/onboarding/`, {
+    method: "POST",
+    headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
+    body: JSON.stringify({ consent: true, locale: "sv" }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+/** The layout shifts of a first load at Lighthouse's phone size, the fonts held back. */
+async function shiftsOf(
+  path: string,
+  onboarding: string | null,
+): Promise<{ shifts: Shift[]; errors: string[]; url: string }> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    locale: "sv-SE",
+  });
+  try {
+    await context.addInitScript((token) => {
+      if (token) localStorage.setItem("onboarding", JSON.stringify({ token }));
+      const shifts: { value: number; sources: string[] }[] = [];
+      (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          shifts.push({
+            value: entry.value,
+            sources: entry.sources.map((s) =>
+              s.node instanceof Element
+                ? `${s.node.tagName.toLowerCase()}.${s.node.className}`
+                : String(s.node?.nodeName),
+            ),
+          });
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    }, onboarding);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    let fontsHeld = 0;
+    await page.route("**/*.woff2", async (route) => {
+      fontsHeld++;
+      await new Promise((resolve) => setTimeout(resolve, FONT_DELAY_MS));
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}${path}`);
+    await waitForHydration(page);
+    // The font has come (or been given up): any swap would have happened by now.
+    await page.waitForTimeout(FONT_DELAY_MS + 1000);
+    expect(fontsHeld, "the page asks for its web font").toBeGreaterThan(0);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+    return { shifts, errors, url: new URL(page.url()).pathname };
+  } finally {
+    await context.close();
+  }
+}
+
+describe("layout stability on a phone with a slow web font", () => {
+  it("the light screening (an onboarded visitor) does not move", async () => {
+    const { shifts, errors, url } = await shiftsOf("/screening", await onboardingToken());
+    expect(url).toBe("/screening");
+    expect(shifts).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("the home page and the course list do not move", async () => {
+    for (const path of ["/", "/kurser"]) {
+      const { shifts, errors, url } = await shiftsOf(path, null);
+      expect(url).toBe(path);
+      expect(shifts, path).toEqual([]);
+      expect(errors, path).toEqual([]);
+    }
+  });
+});
