@@ -349,6 +349,16 @@ async function completeModule(user: User): Promise<void> {
     await user.press(overlay.getByRole("button", { name: user.m("worksheet.save") }), "save the row");
     await overlay.getByText(user.m("worksheet.saved")).waitFor();
     expect(await overlay.locator(".worksheet-row").textContent()).toContain(WORKSHEET_NOTE);
+    if (user.theme) {
+      // DeleteWorksheetRowDialog under axe, then kept: the row is part of the exported data.
+      await user.press(overlay.locator(".worksheet-row").getByRole("button", { name: user.m("worksheet.delete") }), "delete the row");
+      const confirm = page.getByRole("dialog", { name: user.m("worksheet.deleteTitle") });
+      await confirm.waitFor();
+      await user.checkAxe("DeleteWorksheetRowDialog");
+      await page.keyboard.press("Escape");
+      await confirm.waitFor({ state: "detached" });
+      expect(await overlay.locator(".worksheet-row").count()).toBe(1);
+    }
   }
   await user.press(overlay.getByRole("button", { name: user.m("course.markDone") }), `${title}: mark as done`);
   await page.waitForFunction((before) => document.querySelector("#module-title")?.textContent !== before, title);
