@@ -179,6 +179,28 @@ describe("axe on every screen and dialog as a user", () => {
       await page.locator("dialog.module-overlay[open] #module-title").waitFor();
       await audit.check(`module ${key}`);
     }
+    // The audio player: the anxiety programme opens with a breathing exercise. It is started
+    // through the API (leaving the stress course, as the "start another course" choice does),
+    // then its module is opened by URL; the stress worksheet is opened again after it.
+    const csrfAnswer = await page.request.get(`${baseUrl()}/api/v1/csrftoken/`);
+    const { csrfToken } = (await csrfAnswer.json()) as { csrfToken: string };
+    const started = await page.request.post(`${baseUrl()}/api/v1/course-progress/clear-unfinished/?locale=${locale}`, {
+      headers: { "x-csrftoken": csrfToken, "content-type": "application/json" },
+      data: { course: "anxiety" },
+    });
+    expect(started.status()).toBe(200);
+    const { slug } = (await started.json()) as { slug: string };
+    await open(page, `${pathTo("course", locale, { course: slug })}?modul=p1-breathing`);
+    await page.locator("dialog.module-overlay[open] audio").waitFor({ state: "attached" });
+    await audit.check("module p1-breathing (audio)");
+    const restarted = await page.request.post(`${baseUrl()}/api/v1/course-progress/clear-unfinished/?locale=${locale}`, {
+      headers: { "x-csrftoken": csrfToken, "content-type": "application/json" },
+      data: { course: "stress" },
+    });
+    expect(restarted.status()).toBe(200);
+    await open(page, `${pathTo("course", locale, { course: "stress" })}?modul=p1-stress-diary`);
+    await page.locator("dialog.module-overlay[open] section.worksheet").waitFor();
+
     // The worksheet (open last): saving empty shows linked, announced errors.
     const sheet = page.locator("dialog.module-overlay[open] section.worksheet");
     await sheet.locator("form button[type=submit]").first().click();
