@@ -39,6 +39,8 @@ interface Parts {
   paragraphs: string[];
   action?: { label: string; link: string };
   after?: string[];
+  /** Instead of the default footer: why the mail came, with a link (a reminder's unsubscribe). */
+  footer?: { text: string; link: { label: string; href: string } };
 }
 
 /** Builds text and HTML from the same parts, with one calm layout. */
@@ -47,7 +49,8 @@ export function compose(locale: Locale, parts: Parts): MailBody {
   const textLines = [parts.greeting, "", ...parts.paragraphs.flatMap((p) => [p, ""])];
   if (parts.action) textLines.push(`${parts.action.label}:`, parts.action.link, "");
   for (const p of parts.after ?? []) textLines.push(p, "");
-  textLines.push("—", product, FOOTER[locale]);
+  textLines.push("—", product, parts.footer ? parts.footer.text : FOOTER[locale]);
+  if (parts.footer) textLines.push(`${parts.footer.link.label}: ${parts.footer.link.href}`);
 
   const p = (text: string) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(text)}</p>`;
   const button = parts.action
@@ -62,7 +65,11 @@ export function compose(locale: Locale, parts: Parts): MailBody {
     parts.paragraphs.map(p).join("") +
     button +
     (parts.after ?? []).map(p).join("") +
-    `<p style="margin:32px 0 0;font-size:13px;color:#4a5755">${escapeHtml(FOOTER[locale])}</p>` +
+    `<p style="margin:32px 0 0;font-size:13px;color:#4a5755">${
+      parts.footer
+        ? `${escapeHtml(parts.footer.text)} <a href="${escapeHtml(parts.footer.link.href)}" style="color:#084C44">${escapeHtml(parts.footer.link.label)}</a>`
+        : escapeHtml(FOOTER[locale])
+    }</p>` +
     `</div></body></html>`;
   return { subject: parts.subject, text: textLines.join("\n"), html };
 }

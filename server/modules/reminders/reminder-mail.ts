@@ -1,5 +1,5 @@
 import type { Locale } from "../../../common/i18n/locales.ts";
-import { escapeHtml, type MailBody } from "../mail/templates.ts";
+import { compose, HELLO, type MailBody } from "../mail/templates.ts";
 
 /**
  * Reminder e-mails. Deliberately without health information: no course name, no category, no
@@ -9,11 +9,8 @@ import { escapeHtml, type MailBody } from "../mail/templates.ts";
 
 export type ReminderKind = "unlock" | "nudge";
 
-const PRODUCT: Record<Locale, string> = { sv: "KBT Självhjälp", en: "CBT Self-help", no: "KBT Selvhjelp", da: "KBT Selvhjælp" };
-
-const TEXT: Record<Locale, Record<ReminderKind, { subject: string; body: string[] }> & { hello: string; open: string; why: string; unsubscribe: string }> = {
+const TEXT: Record<Locale, Record<ReminderKind, { subject: string; body: string[] }> & { open: string; why: string; unsubscribe: string }> = {
   sv: {
-    hello: "Hej!",
     unlock: { subject: "Nästa del är öppen", body: ["Nästa del i ditt program är nu öppen.", "Fortsätt när det passar dig."] },
     nudge: { subject: "En vänlig påminnelse", body: ["Det har gått en vecka sedan du senast var inne.", "Små steg räknas också. Fortsätt när det passar dig."] },
     open: "Logga in",
@@ -21,7 +18,6 @@ const TEXT: Record<Locale, Record<ReminderKind, { subject: string; body: string[
     unsubscribe: "Sluta få påminnelser",
   },
   en: {
-    hello: "Hello,",
     unlock: { subject: "Your next part is open", body: ["The next part of your programme is now open.", "Continue when it suits you."] },
     nudge: { subject: "A friendly reminder", body: ["It has been a week since you last visited.", "Small steps count too. Continue when it suits you."] },
     open: "Log in",
@@ -29,7 +25,6 @@ const TEXT: Record<Locale, Record<ReminderKind, { subject: string; body: string[
     unsubscribe: "Stop reminders",
   },
   no: {
-    hello: "Hei!",
     unlock: { subject: "Neste del er åpen", body: ["Neste del av programmet ditt er nå åpen.", "Fortsett når det passer deg."] },
     nudge: { subject: "En vennlig påminnelse", body: ["Det har gått en uke siden du sist var innom.", "Små steg teller også. Fortsett når det passer deg."] },
     open: "Logg inn",
@@ -37,7 +32,6 @@ const TEXT: Record<Locale, Record<ReminderKind, { subject: string; body: string[
     unsubscribe: "Slutt å få påminnelser",
   },
   da: {
-    hello: "Hej!",
     unlock: { subject: "Næste del er åben", body: ["Næste del af dit program er nu åben.", "Fortsæt, når det passer dig."] },
     nudge: { subject: "En venlig påmindelse", body: ["Der er gået en uge, siden du sidst var inde.", "Små skridt tæller også. Fortsæt, når det passer dig."] },
     open: "Log ind",
@@ -48,18 +42,11 @@ const TEXT: Record<Locale, Record<ReminderKind, { subject: string; body: string[
 
 export function reminderMail(kind: ReminderKind, locale: Locale, links: { open: string; unsubscribe: string }): MailBody {
   const t = TEXT[locale];
-  const { subject, body } = t[kind];
-  const text = [t.hello, "", ...body.flatMap((p) => [p, ""]), `${t.open}:`, links.open, "", "—", PRODUCT[locale], t.why, `${t.unsubscribe}: ${links.unsubscribe}`].join("\n");
-  const p = (s: string) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(s)}</p>`;
-  const html =
-    `<!doctype html><html lang="${locale === "no" ? "nb" : locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-    `<body style="margin:0;padding:24px;background:#f4f7f6;font-family:Arial,Helvetica,sans-serif;color:#15211f">` +
-    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">` +
-    `<p style="margin:0 0 24px;font-weight:bold;color:#084C44">${escapeHtml(PRODUCT[locale])}</p>` +
-    p(t.hello) +
-    body.map(p).join("") +
-    `<p style="margin:24px 0"><a href="${escapeHtml(links.open)}" style="background:#084C44;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(t.open)}</a></p>` +
-    `<p style="margin:32px 0 0;font-size:13px;color:#4a5755">${escapeHtml(t.why)} <a href="${escapeHtml(links.unsubscribe)}" style="color:#084C44">${escapeHtml(t.unsubscribe)}</a></p>` +
-    `</div></body></html>`;
-  return { subject, text, html };
+  return compose(locale, {
+    subject: t[kind].subject,
+    greeting: HELLO[locale],
+    paragraphs: t[kind].body,
+    action: { label: t.open, link: links.open },
+    footer: { text: t.why, link: { label: t.unsubscribe, href: links.unsubscribe } },
+  });
 }
