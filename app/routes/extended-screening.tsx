@@ -1,7 +1,7 @@
 import { Suspense, lazy, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
-import { PHQ9_SAFETY_ITEM, isCrisis } from "../../common/instruments/scoring.ts";
+import { isCrisis } from "../../common/instruments/scoring.ts";
 import type { ExtendedScreening } from "../../common/schemas/screening.ts";
 import { Notice } from "../components/alert.tsx";
 import { Button } from "../components/button.tsx";
@@ -154,9 +154,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
             setAnswers((current) => ({ ...current, [id]: value }));
             setMissing((current) => current.filter((m) => m !== id));
           }}
-          afterQuestion={(id) =>
-            id === PHQ9_SAFETY_ITEM ? <div role="alert">{isCrisis(answers) ? <CrisisPanel locale={locale} headingId="crisis-now" /> : null}</div> : null
-          }
+          locale={locale}
         />
         {crisisNow && group.id !== "phq9" ? <CrisisPanel locale={locale} headingId="crisis-earlier" /> : null}
         {failed ? (

@@ -1,7 +1,6 @@
 import { Suspense, lazy, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { Link, useNavigate } from "react-router";
-import { PHQ9_SAFETY_ITEM, isCrisis } from "../../common/instruments/scoring.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
 import type { AreaResult } from "../../common/schemas/screening.ts";
 import { Notice } from "../components/alert.tsx";
@@ -46,7 +45,6 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const crisisNow = isCrisis(answers);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -106,9 +104,7 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
             setAnswers((current) => ({ ...current, [id]: value }));
             setMissing((current) => current.filter((m) => m !== id));
           }}
-          afterQuestion={(id) =>
-            id === PHQ9_SAFETY_ITEM ? <div role="alert">{crisisNow ? <CrisisPanel locale={locale} headingId="crisis-now" /> : null}</div> : null
-          }
+          locale={locale}
         />
         {failed ? (
           <Notice tone="warning" role="alert">

@@ -1,23 +1,27 @@
+import type { Locale } from "../../../common/i18n/locales.ts";
+import { PHQ9_SAFETY_ITEM, isCrisis } from "../../../common/instruments/scoring.ts";
 import type { ScreeningQuestion } from "../../../common/schemas/screening.ts";
+import { CrisisPanel } from "../../components/crisis-panel.tsx";
 import "../courses/courses.css";
 
 /**
  * Questions as groups of radio buttons, the question stem (with its time frame) shown above each
- * run of questions that share it. The same markup as the course questionnaires.
+ * run of questions that share it. The same markup as the course questionnaires. Right after PHQ-9
+ * item 9 (thoughts of self-harm) a live region shows the crisis information as soon as it is
+ * answered above 0 — the safety rule of clinical.md, here once for every screening.
  */
 export function QuestionList({
   questions,
   answers,
   missing,
   onAnswer,
-  afterQuestion,
+  locale,
 }: {
   questions: readonly ScreeningQuestion[];
   answers: Record<string, number>;
   missing: readonly string[];
   onAnswer: (id: string, value: number) => void;
-  /** Content right after a question (the crisis information after PHQ-9 item 9). */
-  afterQuestion?: (id: string) => React.ReactNode;
+  locale: Locale;
 }) {
   return (
     <>
@@ -49,7 +53,9 @@ export function QuestionList({
               ))}
             </div>
           </fieldset>
-          {afterQuestion?.(question.id)}
+          {question.id === PHQ9_SAFETY_ITEM ? (
+            <div role="alert">{isCrisis(answers) ? <CrisisPanel locale={locale} headingId="crisis-now" /> : null}</div>
+          ) : null}
         </div>
       ))}
     </>
