@@ -12,7 +12,7 @@ const appImports = {
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "data/**", ".react-router/**", "node_modules/**", "coverage/**", "server/db/migrations/**"],
+    ignores: ["build/**", "data/**", ".react-router/**", "node_modules/**", "coverage/**", "server/db/migrations/**", "server/api/generated/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

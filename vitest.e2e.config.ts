@@ -6,7 +6,13 @@ export default defineConfig({
     globalSetup: ["tests/e2e/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
-    testTimeout: 60_000,
+    // Tests of a describe.concurrent block running at once in one file. The machine has two cores and
+    // each test drives a Chromium page: five journeys at once beside another file took longer each
+    // than one after another (one e-mail journey alone 75 s; five at once over 240 s each, measured
+    // 2026-11-25), so two at a time.
+    maxConcurrency: 2,
+    // Limits for hangs, not budgets: on the two-core machine a test runs beside another file's.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });

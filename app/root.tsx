@@ -15,6 +15,7 @@ import { ApiClient, memoryTokenStore } from "./lib/api/client.ts";
 import { browserApi } from "./lib/api/browser-client.ts";
 import { apiContext, statusContext } from "./lib/app-context.ts";
 import { installChunkReload } from "./lib/chunk-reload.ts";
+import { ErrorFallback } from "./lib/error-fallback.tsx";
 import { TermsCheck } from "./features/accounts/terms-check.tsx";
 import { Alternates, IdlePrefetch } from "./lib/head-extras.tsx";
 import { useNonce } from "./lib/nonce.tsx";
@@ -151,11 +152,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // The fallback sits outside the providers and the lazily loaded error page: if either fails
+  // (the error page's chunk does not load), a plain message with a link home shows (§8).
   return (
-    <AppProviders>
-      <Suspense fallback={null}>
-        <ErrorPage error={error} />
-      </Suspense>
-    </AppProviders>
+    <ErrorFallback>
+      <AppProviders>
+        <Suspense fallback={null}>
+          <ErrorPage error={error} />
+        </Suspense>
+      </AppProviders>
+    </ErrorFallback>
   );
 }

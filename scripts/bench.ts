@@ -13,9 +13,11 @@ import { maskSecret, newCsrfSecret } from "../server/lib/csrf-token.ts";
 import { hashPassword } from "../server/modules/accounts/password-hash.ts";
 import { insertSession } from "../server/modules/sessions/session-repository.ts";
 import { hashSessionId } from "../server/modules/sessions/session-service.ts";
-import { getInstrument } from "../common/instruments/registry.ts";
+import { getInstrument, lightScreening } from "../common/instruments/registry.ts";
 import { ensureBuild } from "./ensure-build.ts";
 import { replaceSection } from "./lighthouse-report.ts";
+import { EXAMPLE_PRIVACY_ENV } from "../server/testing/privacy-env.ts";
+import { CURRENT_CONSENT_VERSION } from "../common/auth/consent.ts";
 
 /**
  * `npm run bench`: the production build on PostgreSQL, measured with autocannon on loopback
@@ -138,6 +140,8 @@ const server = spawn(process.execPath, ["--max-semi-space-size=16", ...nodeArgs,
     BANKID_PFX_PATH: path.join(staticDir, "no-rp-certificate.p12"),
     BANKID_PFX_PASSPHRASE: "",
     BANKID_CA_PATH: path.join(staticDir, "no-bankid-ca.pem"),
+    // The privacy notice's settings (example values).
+    ...EXAMPLE_PRIVACY_ENV,
     LOG_LEVEL: "warn",
     JOB_WORKER: "false",
     BENCH_STATIC_DIR: staticDir,
@@ -175,7 +179,7 @@ try {
   const email = `bench-${randomUUID()}@example.test`;
   const [user] = await db.db
     .insert(users)
-    .values({ email, authType: "email", passwordHash: await hashPassword(PASSWORD), termsVersion: CURRENT_TERMS_VERSION, hasLoggedInBefore: true, totpEnabledAt: new Date() })
+    .values({ email, authType: "email", passwordHash: await hashPassword(PASSWORD), termsVersion: CURRENT_TERMS_VERSION, consentVersion: CURRENT_CONSENT_VERSION, hasLoggedInBefore: true, totpEnabledAt: new Date() })
     .returning({ id: users.id });
   if (!user) throw new Error("bench user not created");
   const sessionId = randomBytes(32).toString("base64url");
@@ -185,6 +189,10 @@ try {
   const csrf = newCsrfSecret();
   const cookie = `sessionid=${sessionId}; csrftoken=${csrf}`;
   const unsafe = { cookie: `csrftoken=${csrf}`, "x-csrftoken": maskSecret(csrf), "content-type": "application/json" };
+  // A course starts after a screening (docs/clinical/recommendations.md, rule S1).
+  const lightAnswers = Object.fromEntries(lightScreening.map((q) => [q.id, 0]));
+  const screened = await fetch(`${base}/api/v1/screening/`, { method: "POST", headers: { ...unsafe, cookie }, body: JSON.stringify({ answers: lightAnswers }) });
+  if (!screened.ok) throw new Error(`could not screen: ${screened.status} ${await screened.text()}`);
   const started = await fetch(`${base}/api/v1/course-progress/clear-unfinished/`, { method: "POST", headers: { ...unsafe, cookie }, body: JSON.stringify({ course: "stress" }) });
   if (!started.ok) throw new Error(`could not start a course: ${started.status} ${await started.text()}`);
   const { slug } = (await started.json()) as { slug: string };
@@ -196,7 +204,7 @@ try {
   const evaluation = detail.course_parts.flatMap((part) => part.content_modules).find((m) => m.type === "evaluation");
   if (!evaluation) throw new Error(`the course ${slug} has no evaluation module`);
   for (let round = 0; round < 4; round++) {
-    const answers = Object.fromEntries(getInstrument("pss10").items.map((item, i) => [item.id, (i + round) % 5]));
+    const answers = { ...Object.fromEntries(getInstrument("pss10").items.map((item, i) => [item.id, (i + round) % 5])), phq9_9: 0 };
     const answered = await fetch(`${base}/api/v1/evaluations/${evaluation.id}/`, { method: "POST", headers: { ...unsafe, cookie }, body: JSON.stringify({ answers }) });
     if (!answered.ok) throw new Error(`could not answer the evaluation: ${answered.status} ${await answered.text()}`);
   }

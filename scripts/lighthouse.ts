@@ -19,6 +19,7 @@ import {
   type PageScores,
   type RunResult,
 } from "./lighthouse-report.ts";
+import { CURRENT_CONSENT_VERSION } from "../common/auth/consent.ts";
 
 /**
  * `npm run lighthouse`: Lighthouse's mobile preset (simulated throttling) with the system
@@ -181,7 +182,7 @@ async function onboardingToken(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/onboarding/`, {
     method: "POST",
     headers: { cookie, "x-csrftoken": csrfToken, "content-type": "application/json" },
-    body: JSON.stringify({ consent: true, locale: "sv" }),
+    body: JSON.stringify({ consent: true, adult: true, consent_version: CURRENT_CONSENT_VERSION, locale: "sv" }),
   });
   if (response.status !== 201) throw new Error(`onboarding failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;

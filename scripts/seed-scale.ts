@@ -46,7 +46,8 @@ const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 console.log(`database ${name}${exists.rowCount === 0 ? " (created)" : ""}`);
 
-const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+// Bulk inserts: no statement time limit.
+const database = await openDatabase({ url: url.toString(), poolSize: 2, statementTimeoutMs: 0 });
 await database.migrate();
 await importContent(database.db, systemClock, loadContent(path.resolve("content")));
 await database.close();

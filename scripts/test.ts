@@ -22,6 +22,8 @@ interface Step {
 
 const steps: Step[] = [
   { name: "typecheck", command: bin("react-router"), args: ["typegen"] },
+  // The OpenAPI description's types by openapi-typescript: the typed-client test compiles against them.
+  { name: "typecheck", command: process.execPath, args: ["scripts/openapi-types.ts"] },
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
   { name: "lint", command: bin("eslint"), args: ["--max-warnings=0", "."] },
   // Content: every language, transcript, caption and media file, and the media budget (no tools needed).

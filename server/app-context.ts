@@ -1,17 +1,17 @@
+import type { Locale } from "../common/i18n/locales.ts";
+import type { Clock } from "./lib/clock.ts";
 import type { InFlight } from "./lib/in-flight.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { FieldCipher } from "./lib/field-encryption.ts";
 import type { BankIdRpClient } from "./modules/bankid/rp-client.ts";
+import type { ServiceHealth } from "./lib/service-health.ts";
 import type { Mailer } from "./modules/mail/mailer.ts";
 import type { SessionInfo } from "./modules/sessions/session-types.ts";
 import type { Throttle, ThrottlePolicies } from "./modules/throttle/throttle.ts";
 
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
+export type { Clock } from "./lib/clock.ts";
+export { systemClock } from "./lib/clock.ts";
 
 /** What every endpoint and service can reach; one per process. */
 export interface AppContext {
@@ -23,8 +23,18 @@ export interface AppContext {
   devServer: boolean;
   /** AES-256-GCM field encryption with the configured keys. */
   cipher: FieldCipher;
+  /** Delivers one e-mail; services queue mail through the outbox (modules/mail/outbox.ts) instead. */
   mailer: Mailer;
+  /** Asks this process's job worker for a pass now (a mail was queued); does nothing without one. */
+  wakeWorker: () => void;
+  /**
+   * Test apps only: the keys of the mail jobs this app queued, so that a test delivers its own
+   * mail and never another test file's on a shared database (testing/accounts.ts).
+   */
+  queuedMail?: Set<string>;
   throttle: Throttle;
+  /** Outside services that are away or failing (Redis, the mail relay, BankID), for /readyz and /metrics. */
+  services: ServiceHealth;
   policies: ThrottlePolicies;
   /** BankID RP API v6 client: the live service, or the simulator on loopback. */
   bankid: BankIdRpClient;
@@ -41,6 +51,8 @@ declare module "fastify" {
     /** The raw session cookie value of this request, when one was sent and is valid. */
     sessionCookie: string | null;
     cspNonce: string;
+    /** The language of the response, from Accept-Language (plugins/language.ts). */
+    locale: Locale;
     /**
      * Ends this request's count in app.inFlight: on the response, or when the handler is done
      * (a client that went away gets no response, but its handler still runs to the end).

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "./api/endpoints.ts";
 import { createTestApp, json } from "./testing/test-app.ts";
+import { EXAMPLE_PRIVACY_ENV } from "./testing/privacy-env.ts";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -51,6 +52,7 @@ describe("process endpoints and headers", () => {
         BANKID_PFX_PATH: "/nonexistent/bankid.p12",
         BANKID_PFX_PASSPHRASE: "unused",
         BANKID_CA_PATH: "/nonexistent/bankid-ca.pem",
+        ...EXAMPLE_PRIVACY_ENV,
       },
     });
     try {

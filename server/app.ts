@@ -1,3 +1,6 @@
+import type { IncomingMessage } from "node:http";
+import { clientAddress, sheddingServerFactory } from "./lib/early-shed.ts";
+import { configureHashing, hasHashingRoom } from "./modules/accounts/passwords.ts";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
@@ -11,19 +14,25 @@ import type { Env } from "./env.ts";
 import { trustProxySetting } from "./env.ts";
 import { registerDevRoutes } from "./dev-routes.ts";
 import { AppError } from "./lib/app-error.ts";
+import { errorBody, responseLocale } from "./lib/response-language.ts";
+import { languagePlugin, markLanguage } from "./plugins/language.ts";
+import { errSerializer } from "./lib/log-serializers.ts";
 import { createFieldCipher } from "./lib/field-encryption.ts";
 import { bankidClientFor } from "./modules/bankid/bankid-setup.ts";
 import { registerContentAssets } from "./modules/content/assets.ts";
 import { registerMedia } from "./modules/media/media.ts";
 import { createMailer } from "./modules/mail/mailer.ts";
-import { pruneFinished } from "./modules/jobs/job-queue.ts";
+import { pruneDeadLetters, pruneFinished } from "./modules/jobs/job-queue.ts";
+import { createMailWorker, DEAD_LETTER_DAYS, MAIL_JOB } from "./modules/mail/outbox.ts";
 import { createWorker, runPeriodically } from "./modules/jobs/worker.ts";
 import { registerBenchRoutes } from "./modules/metrics/bench-routes.ts";
 import { registerMetrics } from "./modules/metrics/metrics-plugin.ts";
+import { planRetention, RETENTION_JOB, runRetention } from "./modules/privacy/retention.ts";
 import { planReminders, REMINDER_JOB, runReminderJob } from "./modules/reminders/reminder-service.ts";
+import { encryptPlainHealthValues } from "./modules/screening/health-encryption-migration.ts";
 import { registerUnsubscribeRoutes } from "./modules/reminders/unsubscribe-routes.ts";
-import { PgThrottleStore } from "./modules/throttle/pg-throttle-store.ts";
-import { RedisThrottleStore } from "./modules/throttle/redis-throttle-store.ts";
+import { createThrottleStore } from "./modules/throttle/store-setup.ts";
+import { ServiceHealth } from "./lib/service-health.ts";
 import { Throttle, throttlePolicies } from "./modules/throttle/throttle.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
@@ -39,6 +48,8 @@ export interface BuildAppOptions {
   web?: (app: FastifyInstance) => Promise<void>;
   /** pino logger options; `false` silences logs (tests). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
   /** The Vite dev server runs in this process (its HMR socket is allowed by the CSP). */
   devServer?: boolean;
   /** Runs the background job worker (reminders) while the app is up; servers pass env.JOB_WORKER. */
@@ -57,12 +68,39 @@ export function outboxDir(env: Env): string {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * Connections the kernel may queue before the server accepts them (Node's default is 511). A burst
+ * of thousands of connections from one address overflowed 511: the kernel dropped the rest, and
+ * every other client's connection then waited a one-second SYN retry (measured in
+ * server/security/flood.pg.test.ts). The kernel caps it at net.core.somaxconn.
+ */
+export const LISTEN_BACKLOG = 4096;
 
 /** How long shutdown waits for requests in flight (main.ts exits by force after 9.5 s). */
 const IN_FLIGHT_GRACE_MS = 8_000;
 
+/** Requests to endpoints that hash a password, from a source with no room left at the hash gate. */
+function hashingFloodShed(trust: ReturnType<typeof trustProxySetting>): (req: IncomingMessage) => boolean {
+  const routes = new Set(
+    endpoints
+      .filter((e) => e.hashesPassword)
+      .flatMap((e) => {
+        const path = `${API_PREFIX}${e.url}`.replace(/\/$/, "");
+        return [`${e.method} ${path}`, `${e.method} ${path}/`];
+      }),
+  );
+  const addressOf = clientAddress(trust);
+  return (req) => {
+    const url = req.url ?? "";
+    const query = url.indexOf("?");
+    if (!routes.has(`${req.method} ${query === -1 ? url : url.slice(0, query)}`)) return false;
+    return !hasHashingRoom(addressOf(req));
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
+  configureHashing(env.HASHING_PER_SOURCE);
   const app = Fastify({
     logger:
       options.logger === false
@@ -76,33 +114,48 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             serializers: {
               req: (req) => ({ method: req.method, path: pathOnly(req.url ?? "") }),
               res: (res) => ({ statusCode: res.statusCode }),
+              // Database errors without their query parameters (lib/log-serializers.ts).
+              err: errSerializer,
             },
+            stream: options.logStream ?? process.stdout,
           },
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
+    // A source that already has its share of password-hashing requests in flight is answered
+    // 429 before Fastify routes the request (lib/early-shed.ts); the route hook admits the rest.
+    serverFactory: sheddingServerFactory(hashingFloodShed(trustProxySetting(env.TRUST_PROXY))),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: "idle",
     // Errors raised before routing (a path that is not valid UTF-8) answer in the API's one error
     // shape, like every other refusal, instead of Fastify's own body.
-    frameworkErrors: (_error, _req, reply) => {
+    frameworkErrors: (_error, req, reply) => {
       const refusal = new AppError("request.invalid", { detail: "Malformed URL." });
       applySecurityHeaders(reply as FastifyReply, {
         url: "/api/",
         dev: options.devServer ?? false,
         production: env.isProduction,
       });
-      (reply as FastifyReply).code(refusal.status).type("application/json; charset=utf-8").send(refusal.toJSON());
+      const locale = responseLocale(req.headers["accept-language"]);
+      markLanguage(reply as FastifyReply, locale);
+      (reply as FastifyReply)
+        .code(refusal.status)
+        .type("application/json; charset=utf-8")
+        .send(errorBody(refusal, locale));
     },
     return503OnClosing: true,
   });
 
   const clock = options.clock ?? systemClock;
-  const throttleStore = env.REDIS_URL ? new RedisThrottleStore(env.REDIS_URL, env.REDIS_KEY_PREFIX) : new PgThrottleStore(database.db);
+  const policies = throttlePolicies({ lockAfter: env.THROTTLE_LOCK_AFTER, lockMs: env.THROTTLE_LOCK_MINUTES * 60_000 });
+  const services = new ServiceHealth();
+  const throttleStore = createThrottleStore(env, database.db, services, app.log);
   const mailer = createMailer({
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     from: env.MAIL_FROM,
     outboxDir: outboxDir(env),
+    connectTimeoutMs: env.SMTP_CONNECT_TIMEOUT_MS,
+    sendTimeoutMs: env.SMTP_SEND_TIMEOUT_MS,
   });
   const bankid = await bankidClientFor(env, { db: database.db, clock });
   const ctx: AppContext = {
@@ -113,11 +166,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     devServer: options.devServer ?? false,
     cipher: createFieldCipher(env.FIELD_ENCRYPTION_KEYS),
     mailer,
-    throttle: new Throttle(throttleStore, clock),
-    policies: throttlePolicies({ lockAfter: env.THROTTLE_LOCK_AFTER, lockMs: env.THROTTLE_LOCK_MINUTES * 60_000 }),
+    wakeWorker: () => undefined,
+    services,
+    throttle: new Throttle(throttleStore, clock, policies, env.SECRET_KEY),
+    policies,
     bankid: bankid.client,
   };
   app.decorate("ctx", ctx);
+  // Health values stored in plain text before they were encrypted (migration 0011) are sealed now.
+  const sealed = await encryptPlainHealthValues(ctx);
+  if (sealed > 0) app.log.info({ rows: sealed }, "plain health values encrypted");
   // Requests still being worked on when the server closes (their clients may be gone) finish
   // before the mailer, the throttle store and then the database are closed. The first onClose
   // hook: Fastify runs the root's hooks in the order they were added, after the server stopped
@@ -143,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Only JSON bodies: anything else is 415 (Fastify's default text/plain parser is removed).
   app.removeContentTypeParser(["text/plain"]);
 
+  await app.register(languagePlugin);
   await app.register(fastifyCookie);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
@@ -165,7 +224,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header("Cache-Control", "no-store");
     const ready = await database.ready();
     reply.code(ready ? 200 : 503);
-    return { status: ready ? "ready" : "not ready" };
+    // Outside services the product works around (docs/operations.md) are reported, never fatal.
+    const degraded = services.snapshot();
+    return { status: ready ? "ready" : "not ready", ...(degraded.length > 0 ? { degraded } : {}) };
   });
 
   if (env.VFKEY) {
@@ -188,16 +249,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.web) await options.web(app);
 
   if (options.worker) {
+    const log = app.log;
     const worker = createWorker(ctx, {
-      handlers: { [REMINDER_JOB]: async (c, job) => void (await runReminderJob(c, job)) },
+      handlers: {
+        [REMINDER_JOB]: async (c, job) => void (await runReminderJob(c, job)),
+        [RETENTION_JOB]: async (c) => void (await runRetention(c)),
+      },
       beforePoll: async (c) => {
         await planReminders(c);
+        await planRetention(c);
         await pruneFinished(c.db, c.clock.now());
+        await pruneDeadLetters(c.db, MAIL_JOB, c.clock.now(), DEAD_LETTER_DAYS);
       },
-      log: app.log,
+      log,
     });
-    const stop = runPeriodically(worker, env.JOB_POLL_SECONDS * 1000, (error) => app.log.error({ err: error }, "job worker failed"));
-    app.addHook("onClose", async () => stop());
+    const onError = (error: unknown) => log.error({ err: error }, "job worker failed");
+    const periodic = runPeriodically(worker, env.JOB_POLL_SECONDS * 1000, onError);
+    // Mail has a worker of its own, woken as soon as a mail is queued (no planning in its passes).
+    const mail = runPeriodically(createMailWorker(ctx, { log }), env.JOB_POLL_SECONDS * 1000, onError);
+    ctx.wakeWorker = () => mail.wake();
+    app.addHook("onClose", async () => {
+      ctx.wakeWorker = () => undefined;
+      await Promise.all([periodic.stop(), mail.stop()]);
+    });
   }
   return app;
 }

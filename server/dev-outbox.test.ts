@@ -10,7 +10,7 @@ describe("development outbox pages", () => {
   it("list messages, show one escaped, and answer the newest to an address as JSON", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "outbox-"));
     const mailer = createMailer({ from: "x <x@example.test>", outboxDir: dir });
-    await mailer.send({ to: "anna@example.test", subject: "Hej <b>", text: "länk https://x/?code=1", html: "<p>hej</p>" });
+    await mailer.deliver({ to: "anna@example.test", subject: "Hej <b>", text: "länk https://x/?code=1", html: "<p>hej</p>" });
     mailer.close();
     const app = Fastify();
     registerOutboxPages(app, { outboxDir: dir });

@@ -11,8 +11,12 @@ import { users } from "./db/schema/users.ts";
 import { generateSecret } from "./modules/twofa/totp.ts";
 import { totpSecretAad } from "./modules/accounts/twofa-service.ts";
 import { AppError } from "./lib/app-error.ts";
+import { hashNewPassword } from "./modules/accounts/passwords.ts";
 import { insertSession } from "./modules/sessions/session-repository.ts";
 import { hashSessionId } from "./modules/sessions/session-service.ts";
+import { CURRENT_CONSENT_VERSION } from "../common/auth/consent.ts";
+import { consentRows } from "./modules/accounts/consent.ts";
+import { giveScreening } from "./modules/screening/fixture-screening.ts";
 
 const sessionFixture = z.strictObject({
   verified: z.boolean().default(true),
@@ -21,6 +25,12 @@ const sessionFixture = z.strictObject({
   twofa: z.boolean().default(true),
   /** Another session for an existing fixture user (two devices of one person). */
   user_id: z.uuid().optional(),
+  /** False: the current terms are not accepted (the re-approve-terms dialog). */
+  terms: z.boolean().default(true),
+  /** A password, for calls that ask for it again (removing the authenticator). */
+  password: z.string().min(1).max(200).optional(),
+  /** A completed light screening (all answers 0; or item 9 as given), so a course can be started. */
+  screening: z.strictObject({ item9: z.number().int().min(0).max(3).default(0) }).optional(),
 });
 
 /**
@@ -59,14 +69,16 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
         email: `fixture-${id0}@example.test`,
         authType: "email",
         locale: parsed.data.locale,
-        termsVersion: CURRENT_TERMS_VERSION,
+        termsVersion: parsed.data.terms ? CURRENT_TERMS_VERSION : null,
+        consentVersion: parsed.data.terms ? CURRENT_CONSENT_VERSION : null,
+        ...(parsed.data.password ? { passwordHash: await hashNewPassword(parsed.data.password) } : {}),
         ...(parsed.data.twofa ? { totpSecret: ctx.cipher.encrypt(secret, totpSecretAad(id0)), totpEnabledAt: now0 } : {}),
       })
       .returning({ id: users.id, email: users.email });
     if (!user) throw new Error("fixture user not created");
     await ctx.db.insert(consents).values([
       { userId: user.id, kind: "terms", version: CURRENT_TERMS_VERSION, locale: parsed.data.locale, givenAt: now0 },
-      { userId: user.id, kind: "health_data", version: CURRENT_TERMS_VERSION, locale: parsed.data.locale, givenAt: now0 },
+      ...consentRows(user.id, parsed.data.locale, now0),
     ]);
     const id = randomBytes(32).toString("base64url");
     const now = ctx.clock.now();
@@ -79,6 +91,7 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
       ip: req.ip,
       userAgent: "fixture",
     });
+    if (parsed.data.screening) await giveScreening(app, user.id, { item9: parsed.data.screening.item9 });
     return { user, sessionid: id, totpSecret: secret };
   });
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import fastifyMiddie from "@fastify/middie";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
-import { buildApp } from "./app.ts";
+import { buildApp, LISTEN_BACKLOG } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { webFace } from "./web.ts";
@@ -23,6 +23,8 @@ try {
 const database = await openDatabase({
   ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir }),
   poolSize: env.DATABASE_POOL_SIZE,
+  connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
 });
 await database.migrate();
 
@@ -32,6 +34,7 @@ const app = await buildApp({
   env,
   database,
   devServer: true,
+  worker: env.JOB_WORKER,
   web: async (instance) => {
     await instance.register(fastifyMiddie);
     instance.use((req, res, next) => {
@@ -47,7 +50,7 @@ const app = await buildApp({
 });
 
 await importContentAtStart(database.db, app.ctx.clock, app.log, path.resolve(env.CONTENT_DIR));
-await app.listen({ port: env.PORT, host: env.HOST });
+await app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG });
 app.log.info(`development server on http://${env.HOST}:${env.PORT}`);
 
 async function shutdown(): Promise<void> {

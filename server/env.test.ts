@@ -2,10 +2,21 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { PRIVACY_SETTINGS } from "../common/privacy/settings.ts";
 import { EnvError, parseEnv, redactEnv } from "./env.ts";
+import { EXAMPLE_PRIVACY_ENV } from "./testing/privacy-env.ts";
 
 function tempDir(): string {
   return mkdtempSync(path.join(tmpdir(), "kbt-env-"));
+}
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv({ DATA_DIR: tempDir(), ...source });
+  } catch (error) {
+    return (error as EnvError).problems;
+  }
+  return [];
 }
 
 describe("parseEnv", () => {
@@ -61,8 +72,11 @@ describe("parseEnv", () => {
       BANKID_PFX_PATH: "/etc/kbt/bankid.p12",
       BANKID_PFX_PASSPHRASE: "passphrase",
       BANKID_CA_PATH: "/etc/kbt/bankid-ca.pem",
+      ...EXAMPLE_PRIVACY_ENV,
     });
     expect(env.isProduction).toBe(true);
+    expect(env.PRIVACY_CONTROLLER_NAME).toBe("Exempel Självhjälp AB");
+    expect(env.SAFETY_REPORT_EMAIL).toBe("sakerhet@kbt.example.se");
     expect(env.BANKID_MODE).toBe("live");
     expect(env.SECURE_COOKIES).toBe(true);
     expect(env.DEV_PAGES).toBe(false);
@@ -90,6 +104,37 @@ describe("parseEnv", () => {
       "BANKID_BASE_URL: must be https:// (mutual TLS) when BANKID_MODE=live",
     );
     expect(parseEnv({ DATA_DIR: tempDir() }).BANKID_MODE).toBe("simulator");
+  });
+
+  it("refuses production without the privacy notice's settings, naming each, and the safety address", () => {
+    const problems = problemsOf({ NODE_ENV: "production" });
+    for (const name of PRIVACY_SETTINGS) {
+      expect(problems).toContain(`${name}: required when NODE_ENV=production (the privacy notice)`);
+    }
+    expect(problems).toContain("SAFETY_REPORT_EMAIL: required when NODE_ENV=production (safety reports)");
+    // With them all, none of these is named.
+    const complete = problemsOf({ NODE_ENV: "production", ...EXAMPLE_PRIVACY_ENV });
+    expect(complete.filter((p) => p.startsWith("PRIVACY_") || p.startsWith("SAFETY_"))).toEqual([]);
+    // Outside development they are optional: the page says what is not configured.
+    expect(parseEnv({ DATA_DIR: tempDir() }).PRIVACY_CONTROLLER_NAME).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: tempDir() }).SAFETY_REPORT_EMAIL).toBe("safety@localhost");
+  });
+
+  it("asks for the transfer safeguard when a processor is outside the EU/EEA, and checks the values", () => {
+    const production = { NODE_ENV: "production", ...EXAMPLE_PRIVACY_ENV };
+    expect(problemsOf({ ...production, PRIVACY_EMAIL_COUNTRY: "US" })).toContain(
+      "PRIVACY_TRANSFER_SAFEGUARD: required when a processor is outside the EU/EEA (US)",
+    );
+    expect(
+      problemsOf({ ...production, PRIVACY_EMAIL_COUNTRY: "US", PRIVACY_TRANSFER_SAFEGUARD: "scc" }).filter((p) =>
+        p.startsWith("PRIVACY_"),
+      ),
+    ).toEqual([]);
+    expect(problemsOf({ PRIVACY_HOSTING_COUNTRY: "Sweden", PRIVACY_SUPERVISORY_AUTHORITY: "gdpr", PRIVACY_CONTACT_EMAIL: "nobody" })).toEqual([
+      "PRIVACY_CONTACT_EMAIL: must be an e-mail address",
+      expect.stringMatching(/^PRIVACY_SUPERVISORY_AUTHORITY: /),
+      "PRIVACY_HOSTING_COUNTRY: must be a two-letter country code such as SE",
+    ]);
   });
 
   it("redacts secrets when printed", () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { EEA_COUNTRIES, PRIVACY_SETTINGS, SUPERVISORY_AUTHORITIES } from "../common/privacy/settings.ts";
+import { ensurePrivateDirSync } from "./lib/private-files.ts";
 
 /**
  * One schema for all configuration. Start-up fails listing every bad field; secrets are never
@@ -32,6 +34,13 @@ const baseSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL: time limit for opening a connection (a pool that cannot connect answers in this time). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /**
+   * PostgreSQL: time limit of one statement (the server cancels it), and of a transaction left idle;
+   * the client gives up on an answer 2 s after it (a server that went silent).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Secret for HMACs (sessions, CSRF masking is key-less, lookup hashes). At least 32 characters. */
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /**
@@ -57,20 +66,65 @@ const baseSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("KBT självhjälp <no-reply@localhost>"),
+  /** Time limit for reaching the SMTP relay (connection, greeting, TLS), in milliseconds. */
+  SMTP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Time limit for the relay's answer to each step of sending, and for the rest of a delivery. */
+  SMTP_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** How long an undelivered e-mail is retried (exponential backoff) before it becomes a dead letter. */
+  MAIL_RETRY_HOURS: z.coerce.number().int().min(24).max(24 * 14).default(24),
   /** Where contact-form messages are e-mailed. */
   SUPPORT_EMAIL: z
     .string()
     .regex(/^[^\s@]+@[^\s@]+$/, "must be an e-mail address")
     .default("support@localhost"),
+  /** Where "report a safety concern" messages go (the post-market safety route, docs/regulatory/risks.md). */
+  SAFETY_REPORT_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, "must be an e-mail address")
+    .optional(),
+  /*
+   * The privacy notice (GDPR art. 13, docs/privacy/): who the controller is, how to reach its
+   * data-protection contact, which authority supervises it and who processes data on its behalf.
+   * Rendered into the privacy page in every language; production refuses to start without them.
+   */
+  /** The controller's legal name, e.g. "KBT Självhjälp AB". */
+  PRIVACY_CONTROLLER_NAME: z.string().trim().min(2).max(200).optional(),
+  /** The controller's organisation number (Swedish organisationsnummer, Norwegian or Danish CVR). */
+  PRIVACY_ORGANISATION_NUMBER: z.string().trim().min(2).max(40).optional(),
+  /** The controller's postal address, on one line. */
+  PRIVACY_ADDRESS: z.string().trim().min(5).max(300).optional(),
+  /** The data-protection contact (the data protection officer, where one is appointed). */
+  PRIVACY_CONTACT_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, "must be an e-mail address")
+    .optional(),
+  /** The lead supervisory authority: imy (Sweden), datatilsynet-no (Norway) or datatilsynet-dk (Denmark). */
+  PRIVACY_SUPERVISORY_AUTHORITY: z.enum(SUPERVISORY_AUTHORITIES).optional(),
+  /** Processors (GDPR art. 28): the hosting provider and the e-mail provider, each with its country (ISO 3166 alpha-2). */
+  PRIVACY_HOSTING_PROCESSOR: z.string().trim().min(2).max(200).optional(),
+  PRIVACY_HOSTING_COUNTRY: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code such as SE").optional(),
+  PRIVACY_EMAIL_PROCESSOR: z.string().trim().min(2).max(200).optional(),
+  PRIVACY_EMAIL_COUNTRY: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code such as SE").optional(),
+  /** The safeguard of a transfer outside the EU/EEA (art. 45 adequacy or art. 46 standard contractual clauses). */
+  PRIVACY_TRANSFER_SAFEGUARD: z.enum(["adequacy", "scc"]).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
     .optional(),
   /** Prefix of the throttling keys in Redis (one Redis shared by several deployments). */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default("throttle:"),
+  /** A Redis command without an answer in this time fails, and the database counts instead. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(20).max(10_000).default(300),
+  /** While Redis is away, how often it is tried again (it is used again at the first answer). */
+  REDIS_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /** Consecutive failed attempts on one account before it locks, and for how long (security baseline). */
   THROTTLE_LOCK_AFTER: z.coerce.number().int().min(3).default(100),
   THROTTLE_LOCK_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Visitor onboardings, and visitor screening submissions, per client address an hour (ADR 015). */
+  VISITOR_ONBOARDINGS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Password-hashing requests in flight per client address, per instance (429 beyond). */
+  HASHING_PER_SOURCE: z.coerce.number().int().min(1).default(8),
+  VISITOR_SCREENINGS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** Length of a "day" in course pauses, in seconds; development may shorten pauses (default 86400). */
   COURSE_DAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(86_400),
   /** The content folder (courses, pages, worksheets, featured.yaml, media/); tests point it at fixtures. */
@@ -81,6 +135,12 @@ const baseSchema = z.object({
   /** Serve the development pages (/test, /dev/*). Defaults to on outside production. */
   DEV_PAGES: boolish.optional(),
   SECURE_COOKIES: boolish.optional(),
+  /**
+   * `__Host-` cookie names (`__Host-sessionid`, `__Host-csrftoken`): Secure, Path=/, no Domain,
+   * so a sibling subdomain cannot set or shadow them. Defaults to on in production with secure
+   * cookies; elsewhere the Django names stay (ADR 017).
+   */
+  HOST_COOKIES: boolish.optional(),
   /** Run the background job worker (reminders) in this process; every instance may run one. */
   JOB_WORKER: boolish.default(true),
   /** Seconds between job-queue polls (and reminder planning passes). */
@@ -112,8 +172,10 @@ export type RawEnv = z.infer<typeof baseSchema>;
 
 export interface Env extends Omit<
   RawEnv,
-  "SECRET_KEY" | "FIELD_ENCRYPTION_KEYS" | "DEV_PAGES" | "BANKID_MODE"
+  "SECRET_KEY" | "FIELD_ENCRYPTION_KEYS" | "DEV_PAGES" | "BANKID_MODE" | "HOST_COOKIES" | "SAFETY_REPORT_EMAIL"
 > {
+  SAFETY_REPORT_EMAIL: string;
+  HOST_COOKIES: boolean;
   BANKID_MODE: "simulator" | "live";
   SECRET_KEY: string;
   FIELD_ENCRYPTION_KEYS: string;
@@ -179,9 +241,27 @@ function loadOrCreateDevSecrets(dataDir: string): DevSecrets {
     SECRET_KEY: randomBytes(48).toString("base64url"),
     FIELD_ENCRYPTION_KEYS: `dev1:${randomBytes(32).toString("base64")}`,
   };
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDirSync(dataDir);
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+/**
+ * What the production privacy notice lacks: each PRIVACY_ setting (the page would otherwise not
+ * name the controller, its contact, the authority or the processors), and the safeguard when a
+ * processor is outside the EU/EEA.
+ */
+function privacyProblems(raw: RawEnv): string[] {
+  const problems = PRIVACY_SETTINGS.filter((name) => !raw[name]).map(
+    (name) => `${name}: required when NODE_ENV=production (the privacy notice)`,
+  );
+  const outside = [raw.PRIVACY_HOSTING_COUNTRY, raw.PRIVACY_EMAIL_COUNTRY].filter(
+    (country): country is string => !!country && !EEA_COUNTRIES.has(country),
+  );
+  if (outside.length > 0 && !raw.PRIVACY_TRANSFER_SAFEGUARD) {
+    problems.push(`PRIVACY_TRANSFER_SAFEGUARD: required when a processor is outside the EU/EEA (${outside.join(", ")})`);
+  }
+  return problems;
 }
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -203,6 +283,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       problems.push("METRICS_TOKEN: required when METRICS_ENABLED=true in production");
     if (bankidMode === "simulator")
       problems.push("BANKID_MODE: the simulator is refused when NODE_ENV=production");
+    if (!raw.SAFETY_REPORT_EMAIL) problems.push("SAFETY_REPORT_EMAIL: required when NODE_ENV=production (safety reports)");
+    problems.push(...privacyProblems(raw));
   }
   if (bankidMode === "live") {
     const missing = BANKID_LIVE_SETTINGS.filter((name) => raw[name] === undefined);
@@ -210,6 +292,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (raw.BANKID_BASE_URL && !raw.BANKID_BASE_URL.startsWith("https://")) {
       problems.push("BANKID_BASE_URL: must be https:// (mutual TLS) when BANKID_MODE=live");
     }
+  }
+  const secureCookies = raw.SECURE_COOKIES ?? isProduction;
+  if (raw.HOST_COOKIES === true && !secureCookies) {
+    problems.push("HOST_COOKIES: __Host- cookies must be Secure (SECURE_COOKIES=false)");
   }
   if (problems.length > 0) throw new EnvError(problems);
   const dataDir = path.resolve(raw.DATA_DIR);
@@ -222,8 +308,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     SECRET_KEY: raw.SECRET_KEY ?? secrets.SECRET_KEY,
     FIELD_ENCRYPTION_KEYS: raw.FIELD_ENCRYPTION_KEYS ?? secrets.FIELD_ENCRYPTION_KEYS,
     DEV_PAGES: raw.DEV_PAGES ?? !isProduction,
+    SAFETY_REPORT_EMAIL: raw.SAFETY_REPORT_EMAIL ?? "safety@localhost",
     BANKID_MODE: bankidMode,
-    SECURE_COOKIES: raw.SECURE_COOKIES ?? isProduction,
+    SECURE_COOKIES: secureCookies,
+    HOST_COOKIES: raw.HOST_COOKIES ?? (isProduction && secureCookies),
     isProduction,
     dataDir,
   };

@@ -2,11 +2,12 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { buildApp } from "./app.ts";
+import { buildApp, LISTEN_BACKLOG } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { EnvError, parseEnv, redactEnv } from "./env.ts";
 import { importContentAtStart } from "./modules/content/startup.ts";
 import { scheduleVisitorCleanup } from "./modules/screening/cleanup.ts";
+import { scheduleScreeningStatsRefresh } from "./modules/screening/screening-stats.ts";
 
 /**
  * Boot: env → database → migrations → Fastify (API + SSR of the production build) → listen.
@@ -31,6 +32,8 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const database = await openDatabase({
   ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir }),
   poolSize: env.DATABASE_POOL_SIZE,
+  connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
 });
 await database.migrate();
 
@@ -51,8 +54,9 @@ const app = await buildApp({
 });
 
 await importContentAtStart(database.db, app.ctx.clock, app.log, path.resolve(env.CONTENT_DIR));
-await app.listen({ port: env.PORT, host: env.HOST });
+await app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG });
 const stopCleanup = scheduleVisitorCleanup(app.ctx, app.log);
+const stopStatsRefresh = scheduleScreeningStatsRefresh(app.ctx, app.log);
 app.log.info(
   {
     config: redactEnv(env),
@@ -67,6 +71,7 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   stopCleanup();
+  stopStatsRefresh();
   app.log.info({ signal }, "shutting down");
   const force = setTimeout(() => {
     app.log.error("shutdown took longer than 10 s; exiting");

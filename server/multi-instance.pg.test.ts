@@ -1,3 +1,5 @@
+import { systemClock } from "./lib/clock.ts";
+import { unlockModule } from "./testing/courses.ts";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -12,6 +14,7 @@ import { CURRENT_TERMS_VERSION } from "../common/auth/terms.ts";
 import { randomTestPersonalNumber } from "./modules/bankid/simulator/test-identities.ts";
 import { GOOD_PASSWORD } from "./testing/accounts.ts";
 import { startInstances, type Instance } from "./testing/instances.ts";
+import { ACCOUNT_AGREEMENTS } from "./testing/consent.ts";
 
 /**
  * Two app processes on one PostgreSQL database (and Redis when REDIS_URL is set). Runs only in
@@ -123,7 +126,7 @@ describe("two instances on one database", () => {
       locale: "sv",
       terms_version: CURRENT_TERMS_VERSION,
       accept_terms: true,
-      consent_health_data: true,
+      consent_health_data: true, ...ACCOUNT_AGREEMENTS,
     });
     expect((await post(b, browser, "/api/v1/login/status", { order: started["order"] }))["status"]).toBe("pending");
     await scanThrough(b, started["qrData"], personalNumber);
@@ -220,6 +223,8 @@ describe("two instances on one database", () => {
       )
       .limit(1);
     if (!diary) throw new Error("no stress-diary module");
+    // Rows are written only through a module open to the user.
+    await unlockModule({ ctx: { db: database.db, clock: systemClock } }, user.id, diary.id);
     const save = async (instance: Instance, n: number) => {
       try {
         const response = await fetch(`${instance.url}/api/v1/worksheets/${diary.id}/rows/`, {

@@ -7,6 +7,7 @@ import { useNavigationBar } from "../lib/navigation.tsx";
 import { useScreen } from "../lib/use-screen.ts";
 import { CrisisLink } from "./crisis-link.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
+import { LOGOUT_CONFIRMED } from "../features/accounts/logout-state.ts";
 
 type NavKey = NonNullable<Screen["nav"]>;
 
@@ -38,7 +39,7 @@ function SideMenu({ active }: { active: NavKey | undefined }) {
           </li>
         ))}
         <li>
-          <Link to={pathTo("logout", locale)} className="side-menu__link">
+          <Link to={pathTo("logout", locale)} state={LOGOUT_CONFIRMED} className="side-menu__link">
             <Icon name="logout" />
             <span>{t("nav.logout")}</span>
           </Link>

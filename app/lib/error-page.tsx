@@ -1,4 +1,3 @@
-import { Component, type ErrorInfo } from "react";
 import { useTranslation } from "./i18n-react.tsx";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { localeOfPath } from "../../common/i18n/locales.ts";
@@ -6,28 +5,7 @@ import { pathTo } from "../../common/routing/route-table.ts";
 import { Button } from "../components/button.tsx";
 import { NoLoginLayout } from "../layouts/no-login-layout.tsx";
 import { isChunkLoadError, reloadAfterChunkError } from "./chunk-reload.ts";
-
-/** §8: an error while showing the error page: a plain message with a link home. */
-class PlainFallback extends Component<{ children: React.ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error("The error page failed", error, info.componentStack);
-  }
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <main style={{ padding: "2rem", fontFamily: "system-ui, sans-serif" }}>
-        <p>Något gick fel. Something went wrong.</p>
-        <p>
-          <a href="/">Till startsidan / Home</a>
-        </p>
-      </main>
-    );
-  }
-}
+import { ErrorFallback } from "./error-fallback.tsx";
 
 function ErrorContent({ error }: { error: unknown }) {
   const { t } = useTranslation();
@@ -54,8 +32,8 @@ function ErrorContent({ error }: { error: unknown }) {
 /** The error page (§2, §8): 404 or a general error, with Back and a way home. */
 export function ErrorPage({ error }: { error: unknown }) {
   return (
-    <PlainFallback>
+    <ErrorFallback>
       <ErrorContent error={error} />
-    </PlainFallback>
+    </ErrorFallback>
   );
 }

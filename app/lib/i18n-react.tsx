@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { I18n } from "./i18n.ts";
 
-const I18nContext = createContext<I18n | null>(null);
+/** Exported for the error fallback, a class component (no hooks there: nothing in it may fail). */
+export const I18nContext = createContext<I18n | null>(null);
 
 /** Gives the page's translator to every component below (entry.server and entry.client). */
 export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {

@@ -6,7 +6,7 @@ import {
   localeFromCookieHeader,
 } from "../../common/i18n/language-choice.ts";
 import { localeOfPath, type Locale } from "../../common/i18n/locales.ts";
-import { evaluateGuards, type OnboardingRecord } from "../../common/routing/guards.ts";
+import { decideScreen, type OnboardingRecord } from "../../common/routing/guards.ts";
 import { pathTo, screen, type ScreenId } from "../../common/routing/route-table.ts";
 import type { UserStatus } from "../../common/schemas/me.ts";
 import type { ApiClient } from "./api/client.ts";
@@ -35,7 +35,7 @@ function homeLanguageRedirect(url: URL, cookieHeader: string | null, acceptLangu
 }
 
 /** Asks the server whether the stored onboarding token is still valid (§2). */
-async function onboardingState(api: ApiClient): Promise<OnboardingRecord> {
+export async function onboardingState(api: ApiClient): Promise<OnboardingRecord> {
   const record = readOnboardingRecord();
   if (!record) return "none";
   try {
@@ -46,9 +46,15 @@ async function onboardingState(api: ApiClient): Promise<OnboardingRecord> {
   }
 }
 
+/** Where a guard's redirect goes, in the language of the page that was asked for. */
+export function redirectTarget(outcome: { to: ScreenId; query?: Record<string, string> }, locale: Locale): string {
+  return target(outcome.to, locale, outcome.query);
+}
+
 /**
  * The guards of a screen as route middleware: `middleware` for server rendering,
- * `clientMiddleware` for client navigations. Both read the status the root middleware fetched.
+ * `clientMiddleware` for client navigations. Both read the status the root middleware fetched
+ * and ask the one decision function (common/routing/guards.ts).
  */
 export function guards(id: ScreenId): { middleware: ServerMiddleware[]; clientMiddleware: ClientMiddleware[] } {
   const { guards: list } = screen(id);
@@ -61,7 +67,7 @@ export function guards(id: ScreenId): { middleware: ServerMiddleware[]; clientMi
           const to = homeLanguageRedirect(url, request.headers.get("cookie"), request.headers.get("accept-language"));
           if (to) throw redirect(to, { headers: { Vary: "Cookie, Accept-Language" } });
         }
-        const outcome = evaluateGuards(list, {
+        const outcome = decideScreen(id, {
           status: context.get(statusContext),
           search: url.searchParams,
           onboarding: "unknown",
@@ -80,15 +86,13 @@ export function guards(id: ScreenId): { middleware: ServerMiddleware[]; clientMi
           if (to) throw redirect(to);
         }
         const status = context.get(statusContext);
-        const outcome = evaluateGuards(
-          list.filter((g) => g !== "dev"),
-          {
-            status,
-            search: url.searchParams,
-            onboarding: needsRecord && !status.logged_in ? await onboardingState(context.get(apiContext)) : "none",
-            devPages: true,
-          },
-        );
+        // The development pages' 404 is the server's to give (the browser does not know the setting).
+        const outcome = decideScreen(id, {
+          status,
+          search: url.searchParams,
+          onboarding: needsRecord && !status.logged_in ? await onboardingState(context.get(apiContext)) : "none",
+          devPages: true,
+        });
         if (outcome.kind === "redirect") {
           if (outcome.clearOnboarding) removeOnboardingRecord();
           throw redirect(target(outcome.to, localeOfPath(url.pathname), outcome.query));

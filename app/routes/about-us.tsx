@@ -7,7 +7,7 @@ export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
 const data = screenData("aboutUs", async ({ api, locale }) => {
-  const page = await loadPage(api, screenSlug("aboutUs", locale), locale);
+  const page = await loadPage(api, screenSlug("aboutUs", locale));
   return { page, title: page.title };
 });
 export const loader = data.loader;

@@ -35,12 +35,13 @@ export default function ContactScreen({ loaderData }: Route.ComponentProps) {
       <div className="stack stack--md">
         <h1>{t("screens.contact.heading")}</h1>
         <p className="lead">{t("contact.intro")}</p>
+        <p>{t("contact.safetyIntro")}</p>
       </div>
       <Notice tone="warning" title={t("contact.notEmergencyTitle")}>
         <p>{t("contact.notEmergency")}</p>
       </Notice>
       <Card as="div" tone="soft">
-        <CrisisPanel locale={locale} headingId="contact-crisis" />
+        <CrisisPanel locale={locale} context="contact" headingId="contact-crisis" />
       </Card>
       <Card className="stack">
         <Suspense fallback={null}>

@@ -10,10 +10,10 @@ export const clientMiddleware = screenGuards.clientMiddleware;
 /** Content-page slugs: lowercase letters, digits and hyphens; anything else is not a page (404). */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const data = screenData("contentPage", async ({ api, params, locale }) => {
+const data = screenData("contentPage", async ({ api, params }) => {
   const slug = params.slug ?? "";
   if (!SLUG_PATTERN.test(slug)) throw routeData(null, { status: 404 });
-  const page = await loadPage(api, slug, locale);
+  const page = await loadPage(api, slug);
   return { page, title: page.title };
 });
 export const loader = data.loader;

@@ -7,7 +7,7 @@ export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
 const data = screenData("cookies", async ({ api, locale }) => {
-  const page = await loadPage(api, screenSlug("cookies", locale), locale);
+  const page = await loadPage(api, screenSlug("cookies", locale));
   return { page, title: page.title };
 });
 export const loader = data.loader;

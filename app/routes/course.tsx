@@ -1,8 +1,8 @@
-import { Suspense, lazy, useCallback, useEffect, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
-import { data as routeData, Link, useRevalidator, useSearchParams } from "react-router";
+import { data as routeData, Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
-import type { CourseDetail, EvaluationResult as EvaluationResponse } from "../../common/schemas/courses.ts";
+import type { CourseDetail, EvaluationResult as EvaluationResponse, PublicCourse } from "../../common/schemas/courses.ts";
 import { Notice } from "../components/alert.tsx";
 import { Button, buttonClassName } from "../components/button.tsx";
 import { CourseImage } from "../features/courses/course-image.tsx";
@@ -11,10 +11,13 @@ import type { EvaluationResult } from "../features/courses/evaluation-form.tsx";
 import { ModuleOverlay } from "../features/courses/module-overlay.tsx";
 import type { ModuleContent, ModuleView as ModuleViewType, PartPosition } from "../features/courses/module-view.tsx";
 import { PauseNotice } from "../features/courses/pause-notice.tsx";
+import { PublicCourseView } from "../features/courses/public-course.tsx";
 import type { WorksheetData, WorksheetPanel as WorksheetPanelType } from "../features/courses/worksheet-panel.tsx";
-import { ApiError, apiPath } from "../lib/api/client.ts";
+import { ApiError, apiPath, type ApiClient } from "../lib/api/client.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { errorInfo } from "../lib/api/error-message.ts";
+import { useDialog } from "../lib/dialog.tsx";
+import { focusInView } from "../lib/reveal.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/course";
 
@@ -54,32 +57,56 @@ const screenGuards = guards("course");
 export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
-/** The course, and the open module when `?modul=` names one that is available. */
-const data = screenData("course", async ({ api, params, locale, url }) => {
-  const slug = params.course ?? "";
-  let course: CourseDetail;
+/** A 404 page for a course that does not exist (or is not public, for a visitor). */
+async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
-    course = await api.get<CourseDetail>(`/courses/${encodeURIComponent(slug)}/?locale=${locale}`);
+    return await load;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw routeData(null, { status: 404 });
     throw error;
   }
+}
+
+/**
+ * A visitor sees the public course and a way into an account; a user the course with their
+ * progress, and the open module when `?modul=` names one that is available.
+ */
+const data = screenData("course", async ({ api, params, url, status }) => {
+  const slug = params.course ?? "";
+  if (!status.logged_in) {
+    const course = await orNotFound(api.get<PublicCourse>(`/public/courses/${encodeURIComponent(slug)}/`));
+    return { kind: "visitor" as const, course, title: course.title };
+  }
+  const course = await orNotFound(api.get<CourseDetail>(`/courses/${encodeURIComponent(slug)}/`));
   const key = url.searchParams.get("modul");
   let module: ModuleContent | null = null;
   let worksheet: WorksheetData | null = null;
   let moduleError: string | null = null;
   if (key && /^[a-z0-9-]{1,80}$/.test(key)) {
     try {
-      module = await api.get<ModuleContent>(`/courses/${encodeURIComponent(slug)}/modules/${key}/?locale=${locale}`);
+      module = await api.get<ModuleContent>(`/courses/${encodeURIComponent(slug)}/modules/${key}/`);
       if (module.type === "worksheet") worksheet = await api.get<WorksheetData>(`/worksheets/${module.id}/rows/`);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       moduleError = errorKey(error);
     }
   }
-  return { course, module, worksheet, moduleError, title: course.title };
+  // Starting this course resets another one in progress: the start button asks first (§4).
+  const other = course.status === "not_started" ? await otherCourseInProgress(api, course.key) : null;
+  return { kind: "user" as const, course, module, worksheet, moduleError, other, title: course.title };
 });
 export const loader = data.loader;
+
+/** The course in progress other than `key` (§7: a 404 of the active course means none). */
+async function otherCourseInProgress(api: ApiClient, key: string): Promise<{ title: string; progress: number } | null> {
+  try {
+    const active = await api.get<CourseDetail>(`/active-course/`);
+    return active.key === key ? null : { title: active.title, progress: active.progress };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 /** The message key of a failed call (`errors.codes.<code>`). */
 function errorKey(error: unknown): string {
@@ -92,8 +119,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CourseScreen({ loaderData }: Route.ComponentProps) {
+  return loaderData.kind === "visitor" ? (
+    <PublicCourseView course={loaderData.course} locale={loaderData.locale} />
+  ) : (
+    <UserCourse data={loaderData} />
+  );
+}
+
+type UserCourseData = Extract<Route.ComponentProps["loaderData"], { kind: "user" }>;
+
+/** The course of a user: start it, where they are, and the module overlay. */
+function UserCourse({ data: { course, module, worksheet, moduleError, other, locale } }: { data: UserCourseData }) {
   const { t } = useTranslation();
-  const { course, module, worksheet, moduleError, locale } = loaderData;
+  const dialog = useDialog();
   const [, setSearch] = useSearchParams();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -114,8 +152,45 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
     }
   }
 
+  /**
+   * Started: the way in ("Begin") is where the eye and the focus go, not where the course's
+   * description was (the page got much shorter). Once any confirmation dialog has closed.
+   */
+  const started = useRef(false);
+  const dialogOpen = dialog.state.open;
+  useEffect(() => {
+    if (!started.current || dialogOpen || course.status === "not_started") return;
+    started.current = false;
+    // After the dialog layer has closed its native <dialog> (the page behind is inert until then).
+    setTimeout(() => {
+      const target = document.querySelector<HTMLElement>("[data-opener='continue']") ?? document.querySelector<HTMLElement>("[data-course-status]");
+      if (target) focusInView(target);
+    }, 0);
+  }, [dialogOpen, course.status]);
+  const navigate = useNavigate();
+  // A course starts after a screening (409 screening.required): the light screening, then back here.
   const start = () =>
-    run(() => browserApi().post(`/course-progress/clear-unfinished/?locale=${locale}`, { course: course.key }));
+    run(
+      () =>
+        browserApi()
+          .post(`/course-progress/clear-unfinished/`, { course: course.key })
+          .then(() => (started.current = true))
+          .catch(async (e: unknown) => {
+            if (errorInfo(e).code !== "screening.required") throw e;
+            await navigate(`${pathTo("screening", locale)}?kurs=${encodeURIComponent(course.slug)}`);
+          }),
+    );
+  /** Another course in progress loses its unfinished progress: say so first (ActionDialog). */
+  const confirmStart = () => {
+    if (!other) return void start();
+    dialog.open("ActionDialog", {
+      data: {
+        title: t("course.switch.title"),
+        message: t("course.switch.message", { other: other.title, percent: Math.round(other.progress * 100), title: course.title }),
+      },
+      confirm: { label: t("course.switch.confirm"), action: start },
+    });
+  };
   const close = () => setSearch({}, { preventScrollReset: true });
   const reload = useCallback(() => void revalidator.revalidate(), [revalidator]);
   // Once the page is idle, the module view loads, so that opening a module is instant.
@@ -135,24 +210,39 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
     return null;
   }
 
+  /** The part is done (or paused): back on the course page where its progress and next step are. */
+  const returnTo = useRef<"opener" | "status">("opener");
+  const finishPart = () => {
+    returnTo.current = "status";
+    close();
+  };
+
   /**
    * Completes the module through its progress_url (§4), reloads the course by slug and goes on to
    * the next module of the part, or back to the course page when the part is done or paused.
    */
   const complete = (current: ModuleContent) =>
     run(async () => {
-      const after = await browserApi().post<CourseDetail>(`${apiPath(current.progress_url)}?locale=${locale}`, {});
+      const after = await browserApi().post<CourseDetail>(`${apiPath(current.progress_url)}`, {});
       const part = after.course_parts.find((p) => p.content_modules.some((m) => m.id === current.id));
       const next = part?.content_modules.find((m) => !m.completed);
       if (next && !after.pause_until) setSearch({ modul: next.key }, { preventScrollReset: true });
-      else close();
+      else finishPart();
     });
+
+  /** After a questionnaire's result: the part's next module, or the course page when the part is done or paused. */
+  const next = () => {
+    const part = course.course_parts.find((p) => p.content_modules.some((m) => m.key === module?.key));
+    const following = part?.content_modules.find((m) => !m.completed);
+    if (following && !course.pause_until) setSearch({ modul: following.key }, { preventScrollReset: true });
+    else finishPart();
+  };
 
   async function answer(answers: Record<string, number>): Promise<EvaluationResult | null> {
     if (!module) return null;
     setError(null);
     try {
-      const result = await browserApi().post<EvaluationResponse>(`/evaluations/${module.id}/?locale=${locale}`, { answers });
+      const result = await browserApi().post<EvaluationResponse>(`/evaluations/${module.id}/`, { answers });
       await revalidator.revalidate();
       return result;
     } catch (e) {
@@ -162,7 +252,7 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
   }
 
   const overlay = module ? (
-    <ModuleOverlay labelledBy="module-title" onClose={close}>
+    <ModuleOverlay labelledBy="module-title" onClose={close} returnTo={returnTo}>
       <Suspense fallback={<p role="status">{t("loading.label")}</p>}>
         <OpenModule>
           {({ ModuleView, WorksheetPanel }) => (
@@ -174,6 +264,7 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
               locale={locale}
               onComplete={() => void complete(module)}
               onAnswer={answer}
+              onNext={next}
               onClose={close}
             >
               {worksheet ? (
@@ -205,18 +296,19 @@ export default function CourseScreen({ loaderData }: Route.ComponentProps) {
       {course.status === "not_started" ? (
         <div className="stack">
           <div className="prose" dangerouslySetInnerHTML={{ __html: course.html }} />
-          <Button variant="primary" size="lg" onClick={() => void start()} disabled={busy}>
+          <Button variant="primary" size="lg" onClick={confirmStart} disabled={busy}>
             {t("course.start")}
           </Button>
         </div>
       ) : (
-        <div className="stack">
+        // Where the page goes back to after starting and after a module (data-course-status).
+        <div className="stack course-status" data-course-status tabIndex={-1}>
           <CourseProgress progress={course.progress} completed={course.status === "completed"} />
           {course.pause_until ? (
             <PauseNotice pauseUntil={course.pause_until} locale={locale} onOver={reload} />
           ) : course.active_module ? (
             <Link className={buttonClassName("primary", "lg")} to={`${here}?modul=${course.active_module}`} preventScrollReset data-opener="continue">
-              {t("course.continue")}
+              {course.progress === 0 ? t("course.begin") : t("course.continue")}
             </Link>
           ) : null}
         </div>

@@ -12,8 +12,8 @@ export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
 /** Visitors see the public courses; verified users every course with their progress. */
-const data = screenData("courses", async ({ api, status, locale }) => {
-  const url = status.logged_in && status.verified ? `/courses/?locale=${locale}` : `/public/courses/?locale=${locale}`;
+const data = screenData("courses", async ({ api, status }) => {
+  const url = status.logged_in && status.verified ? `/courses/` : `/public/courses/`;
   return { courses: await api.get<CourseCard[]>(url) };
 });
 export const loader = data.loader;

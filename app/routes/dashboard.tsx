@@ -5,7 +5,7 @@ import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail } from "../../common/schemas/courses.ts";
 import { featuredContentResponse } from "../../common/schemas/featured-content.ts";
 import { profileResponse } from "../../common/schemas/profile.ts";
-import { evaluationHistoryResponse, recommendedCoursesResponse } from "../../common/schemas/screening.ts";
+import { evaluationHistoryResponse, recommendedCoursesResponse, type RecommendedCourses } from "../../common/schemas/screening.ts";
 import { buttonClassName } from "../components/button.tsx";
 import { Card } from "../components/card.tsx";
 import { CourseImage } from "../features/courses/course-image.tsx";
@@ -34,9 +34,9 @@ async function section<T>(what: string, load: () => Promise<T>): Promise<T | nul
 type ActiveCourse = { state: "none" } | { state: "failed" } | { state: "ready"; course: CourseDetail };
 
 /** Every section at once; §7: a 404 of the active course means there is none. */
-const data = screenData("dashboard", async ({ api, locale }) => {
+const data = screenData("dashboard", async ({ api, status }) => {
   const [active, profile, recommended, featured, history] = await Promise.all([
-    api.get<CourseDetail>(`/active-course/?locale=${locale}`).then(
+    api.get<CourseDetail>(`/active-course/`).then(
       (course): ActiveCourse => ({ state: "ready", course }),
       (error: unknown): ActiveCourse => {
         if (error instanceof ApiError && error.status === 404) return { state: "none" };
@@ -45,11 +45,13 @@ const data = screenData("dashboard", async ({ api, locale }) => {
       },
     ),
     section("profile", () => api.get("/me/profile/", { schema: profileResponse })),
-    section("recommended courses", () => api.get(`/recommended-courses/?locale=${locale}`, { schema: recommendedCoursesResponse })),
-    section("featured content", () => api.get(`/featured-content/?locale=${locale}`, { schema: featuredContentResponse })),
+    section("recommended courses", () => api.get(`/recommended-courses/`, { schema: recommendedCoursesResponse })),
+    section("featured content", () => api.get(`/featured-content/`, { schema: featuredContentResponse })),
     section("evaluation history", () => api.get("/me/evaluation-history/", { schema: evaluationHistoryResponse })),
   ]);
-  return { active, name: profile?.name?.trim() || null, recommended, featured, history };
+  // Greeted by where they are: "Welcome" on first arrival, "Welcome back" once they have a course or have logged in before.
+  const returning = status.has_logged_in_before || active.state === "ready";
+  return { active, name: profile?.name?.trim() || null, returning, recommended, featured, history };
 });
 export const loader = data.loader;
 export const clientLoader = data.clientLoader;
@@ -78,7 +80,7 @@ function ActiveCourseCard({ course, locale }: { course: CourseDetail; locale: Ro
       ) : course.active_module ? (
         <div>
           <Link className={buttonClassName("primary", "lg")} to={`${coursePath}?modul=${course.active_module}`}>
-            {t("course.continue")}
+            {course.progress === 0 ? t("course.begin") : t("course.continue")}
           </Link>
         </div>
       ) : null}
@@ -86,20 +88,31 @@ function ActiveCourseCard({ course, locale }: { course: CourseDetail; locale: Ro
   );
 }
 
-/** No course in progress: choose one, or let the extended screening suggest one. */
-function StartCard({ locale }: { locale: Route.ComponentProps["loaderData"]["locale"] }) {
+/**
+ * No course in progress: the next step. After the extended screening, the course it suggests
+ * first; otherwise choose a course, or let the extended screening suggest one.
+ */
+function StartCard({ locale, recommended }: { locale: Route.ComponentProps["loaderData"]["locale"]; recommended: RecommendedCourses | null }) {
   const { t } = useTranslation();
+  const first = recommended?.based_on === "extended" ? recommended.courses[0] : undefined;
   return (
     <Card tone="soft" aria-labelledby="start-heading" className="stack">
       <h2 id="start-heading">{t("dashboard.startHeading")}</h2>
-      <p>{t("dashboard.startText")}</p>
+      <p>{first ? t("dashboard.startSuggested", { title: first.title }) : t("dashboard.startText")}</p>
       <div className="cluster">
-        <Link className={buttonClassName("primary", "lg")} to={pathTo("courses", locale)}>
+        {first ? (
+          <Link className={buttonClassName("primary", "lg")} to={pathTo("course", locale, { course: first.slug })}>
+            {t("dashboard.startWith", { title: first.title })}
+          </Link>
+        ) : null}
+        <Link className={buttonClassName(first ? "secondary" : "primary", "lg")} to={pathTo("courses", locale)}>
           {t("dashboard.chooseCourse")}
         </Link>
-        <Link className={buttonClassName("secondary", "lg")} to={pathTo("extendedScreening", locale)}>
-          {t("dashboard.doScreening")}
-        </Link>
+        {first ? null : (
+          <Link className={buttonClassName("secondary", "lg")} to={pathTo("extendedScreening", locale)}>
+            {t("dashboard.doScreening")}
+          </Link>
+        )}
       </div>
     </Card>
   );
@@ -107,15 +120,22 @@ function StartCard({ locale }: { locale: Route.ComponentProps["loaderData"]["loc
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { active, name, recommended, featured, history, locale } = loaderData;
+  const { active, name, returning, recommended, featured, history, locale } = loaderData;
+  const greeting = returning
+    ? name
+      ? t("dashboard.greeting", { name })
+      : t("screens.dashboard.heading")
+    : name
+      ? t("dashboard.welcomeNamed", { name })
+      : t("dashboard.welcome");
   return (
     <div className="page stack dashboard">
       <div className="stack stack--sm">
-        <h1>{name ? t("dashboard.greeting", { name }) : t("screens.dashboard.heading")}</h1>
-        <p className="lead">{t("screens.dashboard.description")}</p>
+        <h1>{greeting}</h1>
+        <p className="lead">{returning ? t("screens.dashboard.description") : t("dashboard.firstLead")}</p>
       </div>
       {active.state === "ready" ? <ActiveCourseCard course={active.course} locale={locale} /> : null}
-      {active.state === "none" ? <StartCard locale={locale} /> : null}
+      {active.state === "none" ? <StartCard locale={locale} recommended={recommended} /> : null}
       {active.state === "failed" ? (
         <section className="stack dashboard-section" aria-labelledby="active-failed-heading">
           <h2 id="active-failed-heading">{t("dashboard.yourCourse")}</h2>

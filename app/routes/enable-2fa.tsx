@@ -9,6 +9,7 @@ import { Button, buttonClassName } from "../components/button.tsx";
 import { TextField } from "../components/field.tsx";
 import { totpCodeField } from "../features/accounts/form-schemas.ts";
 import { RecoveryCodes } from "../features/accounts/recovery-codes.tsx";
+import { LOGOUT_CONFIRMED } from "../features/accounts/logout-state.ts";
 import { groupSecret } from "../features/accounts/twofa-secret.ts";
 import { useFocusHeading } from "../features/accounts/use-focus-heading.ts";
 import { useFormIds } from "../features/accounts/use-form-ids.ts";
@@ -126,6 +127,16 @@ export default function Enable2faScreen({ loaderData }: Route.ComponentProps) {
                 <figcaption>{t("accounts.enable2fa.qrCaption")}</figcaption>
               </figure>
             ) : null}
+            {setup.otpauth_url ? (
+              <div className="stack stack--sm">
+                <p>{t("accounts.enable2fa.sameDevice")}</p>
+                <div>
+                  <a className={buttonClassName("secondary")} href={setup.otpauth_url}>
+                    {t("accounts.enable2fa.openApp")}
+                  </a>
+                </div>
+              </div>
+            ) : null}
             <div className="stack stack--sm">
               <p>{t("accounts.enable2fa.manual")}</p>
               <dl className="twofa-secret">
@@ -174,6 +185,12 @@ export default function Enable2faScreen({ loaderData }: Route.ComponentProps) {
           </div>
         </li>
       </ol>
+      <p>
+        {t("accounts.enable2fa.later")}{" "}
+        <Link to={pathTo("logout", locale)} state={LOGOUT_CONFIRMED}>
+          {t("nav.logout")}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { Suspense, lazy, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
+import { LOCALE_SETTINGS } from "../../common/i18n/locales.ts";
 import { isCrisis } from "../../common/instruments/scoring.ts";
 import type { ExtendedScreening } from "../../common/schemas/screening.ts";
 import { Notice } from "../components/alert.tsx";
 import { Button } from "../components/button.tsx";
 import { CrisisPanel } from "../components/crisis-panel.tsx";
+import { GetHelpNow } from "../components/get-help-now.tsx";
 import { ScreenIntro } from "../components/screen-intro.tsx";
 import { handleScreeningError } from "../features/screening/handle-screening-error.ts";
 import { LoadFailed } from "../features/screening/load-failed.tsx";
@@ -54,14 +56,15 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
   useOnboardingCheck(locale);
   const load = useApiData("extended screening", async () => {
     const [screening, instruments] = await Promise.all([
-      browserApi().get(`/screening-extended/?locale=${locale}`, { schema: loadExtendedScreeningResponse }),
+      browserApi().get(`/screening-extended/`, { schema: loadExtendedScreeningResponse }),
       loadInstruments(),
     ]);
     return { screening, getInstrument: instruments.getInstrument };
   });
   const [saved, setSaved] = useState<ExtendedScreening | null>(null);
   const [again, setAgain] = useState(false);
-  const [answers, setAnswers] = useState<Record<string, number>>({});
+  /** The answers changed in this group; until then the group shows what was carried forward. */
+  const [edited, setEdited] = useState<Record<string, number> | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -81,14 +84,19 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
   if (view.results && !restarting) {
     return (
       <div className="page stack">
-        {view.crisis ? <CrisisPanel locale={locale} headingId="crisis-result" /> : null}
+        {view.crisis ? (
+          <>
+            <CrisisPanel locale={locale} context="answer" headingId="crisis-result" />
+            <GetHelpNow locale={locale} />
+          </>
+        ) : null}
         <h1 ref={heading} tabIndex={-1}>
           {t("screening.extended.resultsHeading")}
         </h1>
         <p className="lead">{t("screening.extended.resultsIntro")}</p>
         <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
           <AreaResults areas={view.results.areas} locale={locale} headingLevel={2} />
-          <RecommendedCourses locale={locale} />
+          <RecommendedCourses locale={locale} helpShown={view.crisis} />
           {loggedIn ? <EvaluationHistoryPanel locale={locale} /> : null}
         </Suspense>
         <div>
@@ -106,6 +114,9 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
   const group = groups[index];
   if (!group) return null;
   const instrument = loaded.getInstrument(group.instrument);
+  const carried = restarting ? {} : (view.carried?.groups[group.id] ?? {});
+  const carriedCount = Object.keys(carried).length;
+  const answers = edited ?? carried;
   const crisisNow = isCrisis(answers) || (view.crisis && !restarting);
 
   async function submit(event: React.FormEvent) {
@@ -117,10 +128,10 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
     setBusy(true);
     setFailed(false);
     try {
-      const next = await browserApi().post(`/screening-extended/?locale=${locale}`, { groups: { [group.id]: { answers } } }, { schema: loadExtendedScreeningResponse });
+      const next = await browserApi().post(`/screening-extended/`, { groups: { [group.id]: { answers } } }, { schema: loadExtendedScreeningResponse });
       setSaved(next);
       setAgain(false);
-      setAnswers({});
+      setEdited(null);
       window.scrollTo(0, 0);
       requestAnimationFrame(() => heading.current?.focus());
     } catch (error) {
@@ -135,12 +146,23 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
       <div className="stack stack--sm">
         <label htmlFor="screening-progress">{t("screening.extended.progress", { done, total: groups.length })}</label>
         <progress id="screening-progress" className="screening-progress" value={done} max={groups.length} />
-        {done > 0 && !restarting ? <p className="muted">{t("screening.extended.resume")}</p> : null}
+        {/* "Welcome back" only on coming back, not right after saving a group in this visit. */}
+        {done > 0 && !restarting && saved === null ? <p className="muted">{t("screening.extended.resume")}</p> : null}
       </div>
       <form className="stack" noValidate onSubmit={(event) => void submit(event)} key={`${group.id}-${String(restarting)}`}>
         <h2 ref={heading} tabIndex={-1}>
           {t("screening.extended.groupHeading", { number: index + 1, total: groups.length, title: instrument.title[locale] })}
         </h2>
+        {carriedCount > 0 && view.carried ? (
+          <Notice tone="info" title={t("screening.extended.carriedTitle")}>
+            <p>
+              {t("screening.extended.carried", {
+                count: carriedCount,
+                date: new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "long" }).format(new Date(view.carried.at * 1000)),
+              })}
+            </p>
+          </Notice>
+        ) : null}
         {missing.length ? (
           <Notice tone="warning" role="alert">
             {t("screening.answerAll", { count: missing.length })}
@@ -151,12 +173,12 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
           answers={answers}
           missing={missing}
           onAnswer={(id, value) => {
-            setAnswers((current) => ({ ...current, [id]: value }));
+            setEdited({ ...answers, [id]: value });
             setMissing((current) => current.filter((m) => m !== id));
           }}
           locale={locale}
         />
-        {crisisNow && group.id !== "phq9" ? <CrisisPanel locale={locale} headingId="crisis-earlier" /> : null}
+        {crisisNow && group.id !== "phq9" ? <CrisisPanel locale={locale} context="answer" headingId="crisis-earlier" /> : null}
         {failed ? (
           <Notice tone="warning" role="alert">
             {t("screening.saveFailed")}

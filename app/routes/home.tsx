@@ -5,6 +5,7 @@ import { pathTo } from "../../common/routing/route-table.ts";
 import { buttonClassName } from "../components/button.tsx";
 import { Notice } from "../components/alert.tsx";
 import { ACCOUNT_DELETED } from "../features/accounts/account-deleted.ts";
+import { LOGGED_OUT } from "../features/accounts/logout-state.ts";
 import { VisitorActions } from "../features/accounts/visitor-actions.tsx";
 import { useDialog } from "../lib/dialog.tsx";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
@@ -29,7 +30,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const dialog = useDialog();
   const { locale } = loaderData;
-  const deleted = (location.state as { notice?: string } | null)?.notice === ACCOUNT_DELETED;
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const deleted = notice === ACCOUNT_DELETED;
   const openLogin = search.get("login") === "email";
   const bankidReturn = search.has("bankid");
   const openDialog = dialog.open;
@@ -55,6 +57,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {deleted ? (
           <Notice tone="success" title={t("accounts.deleted.title")}>
             <p>{t("accounts.deleted.text")}</p>
+          </Notice>
+        ) : null}
+        {notice === LOGGED_OUT ? (
+          <Notice tone="success" title={t("home.loggedOutTitle")}>
+            <p>{t("home.loggedOut")}</p>
           </Notice>
         ) : null}
       </div>
@@ -91,7 +98,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p>{t("home.accountText")}</p>
         <VisitorActions />
       </section>
-      <p className="muted">{t("home.notEmergency")}</p>
     </div>
   );
 }

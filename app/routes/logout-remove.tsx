@@ -5,6 +5,7 @@ import { DeleteAccountForm } from "../features/accounts/delete-account-form.tsx"
 import { useFocusHeading } from "../features/accounts/use-focus-heading.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/logout-remove";
+import { LOGOUT_CONFIRMED } from "../features/accounts/logout-state.ts";
 
 const screenGuards = guards("logoutRemove");
 export const middleware = screenGuards.middleware;
@@ -43,7 +44,9 @@ export default function LogoutRemoveScreen({ loaderData }: Route.ComponentProps)
           <Link to={pathTo("dashboard", locale)}>{t("accounts.logoutRemove.keep")}</Link>
         </p>
         <p>
-          <Link to={pathTo("logout", locale)}>{t("accounts.logoutRemove.logoutOnly")}</Link>
+          <Link to={pathTo("logout", locale)} state={LOGOUT_CONFIRMED}>
+            {t("accounts.logoutRemove.logoutOnly")}
+          </Link>
         </p>
       </div>
     </div>

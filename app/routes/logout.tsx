@@ -1,8 +1,11 @@
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
-import { useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
+import { Button } from "../components/button.tsx";
+import { LOGGED_OUT, isConfirmedLogout } from "../features/accounts/logout-state.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/logout";
 
@@ -10,7 +13,8 @@ const screenGuards = guards("logout");
 export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
-const data = screenData("logout");
+// A visitor has nothing to lose to a forged link: only a session is worth asking about.
+const data = screenData("logout", async ({ status }) => ({ signedIn: status.logged_in }));
 export const loader = data.loader;
 export const clientLoader = data.clientLoader;
 
@@ -18,30 +22,61 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return screenMeta(loaderData);
 }
 
-/** §4: logout calls the logout endpoint, clears user data and the CSRF token, and goes to /. */
+/**
+ * §4: logout calls the logout endpoint, clears user data and the CSRF token, and goes to /.
+ * The app's own links say so in their history state and log out at once; reached any other
+ * way (a link on another site, a typed address) the screen asks first (ADR 006). Without a
+ * session there is nothing to ask about: the screen says so and clears what the browser holds.
+ */
 export default function Logout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useEffect(() => {
+  const location = useLocation();
+  // History state exists only in the browser: the server and the hydrating render ask first.
+  const hydrated = useHydrated();
+  const confirmed = !loaderData.signedIn || (hydrated && isConfirmedLogout(location.state));
+  const [leaving, setLeaving] = useState(false);
+  const active = useRef(true);
+  const logout = useCallback(() => {
+    setLeaving(true);
     const api = browserApi();
-    let done = false;
     void api
       .post("/logout")
       .catch(() => undefined)
       .finally(() => {
-        if (done) return;
-        done = true;
+        if (!active.current) return;
+        active.current = false;
         api.options.csrf.set(null);
-        void navigate(pathTo("home", loaderData.locale), { replace: true });
+        void navigate(pathTo("home", loaderData.locale), { replace: true, state: { notice: LOGGED_OUT } });
       });
-    return () => {
-      done = true;
-    };
   }, [navigate, loaderData.locale]);
+  useEffect(() => {
+    active.current = true;
+    if (confirmed && hydrated) logout();
+    return () => {
+      active.current = false;
+    };
+  }, [confirmed, hydrated, logout]);
+  if (leaving || confirmed) {
+    return (
+      <div className="stack" role="status">
+        <h1>{t("screens.logout.heading")}</h1>
+        <p>{t("screens.logout.description")}</p>
+      </div>
+    );
+  }
   return (
-    <div className="stack" role="status">
-      <h1>{t("screens.logout.heading")}</h1>
-      <p>{t("screens.logout.description")}</p>
+    <div className="stack">
+      <h1>{t("screens.logout.confirmHeading")}</h1>
+      <p>{t("screens.logout.confirmDescription")}</p>
+      <div className="stack stack--sm">
+        <div>
+          <Button onClick={logout}>{t("nav.logout")}</Button>
+        </div>
+        <p>
+          <Link to={pathTo("dashboard", loaderData.locale)}>{t("screens.logout.stay")}</Link>
+        </p>
+      </div>
     </div>
   );
 }

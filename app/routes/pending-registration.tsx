@@ -27,9 +27,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * "Check your inbox": the address comes from the register dialog in navigation state (never the
  * URL or storage). "Send again" asks for a new link; without the address it asks for it.
  */
-export default function PendingRegistrationScreen({ loaderData }: Route.ComponentProps) {
+export default function PendingRegistrationScreen(_props: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale } = loaderData;
   const location = useLocation();
   const heading = useFocusHeading();
   const known = (location.state as { email?: unknown } | null)?.email;
@@ -53,7 +52,7 @@ export default function PendingRegistrationScreen({ loaderData }: Route.Componen
         <h2 id="pending-again">{t("accounts.pending.againHeading")}</h2>
         <p>{t("accounts.pending.againText")}</p>
         <Suspense fallback={null}>
-          <ResendCodeForm locale={locale} stateEmail={stateEmail} />
+          <ResendCodeForm stateEmail={stateEmail} />
         </Suspense>
       </section>
     </div>

@@ -1,4 +1,6 @@
-import { loadPage, PageArticle, screenSlug } from "../features/pages/information-page.tsx";
+import type { PrivacyNotice } from "../../common/schemas/privacy.ts";
+import { loadPage, screenSlug } from "../features/pages/information-page.tsx";
+import { PrivacyNoticePage } from "../features/pages/privacy-notice.tsx";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/privacy";
 
@@ -6,9 +8,16 @@ const screenGuards = guards("privacy");
 export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
+/** The page's prose (content/pages/privacy) and the notice's facts from configuration and code. */
 const data = screenData("privacy", async ({ api, locale }) => {
-  const page = await loadPage(api, screenSlug("privacy", locale), locale);
-  return { page, title: page.title };
+  const [page, notice] = await Promise.all([
+    loadPage(api, screenSlug("privacy", locale)),
+    // The schema loads only where responses are checked: zod stays out of the page's first load.
+    api.get<PrivacyNotice>("/privacy/notice/", {
+      schema: () => import("../../common/schemas/privacy.ts").then((m) => m.privacyNoticeResponse),
+    }),
+  ]);
+  return { page, notice, title: page.title };
 });
 export const loader = data.loader;
 export const clientLoader = data.clientLoader;
@@ -18,5 +27,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function PrivacyScreen({ loaderData }: Route.ComponentProps) {
-  return <PageArticle page={loaderData.page} />;
+  return <PrivacyNoticePage page={loaderData.page} notice={loaderData.notice} locale={loaderData.locale} />;
 }

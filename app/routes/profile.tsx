@@ -3,7 +3,6 @@ import { Link, useRouteLoaderData } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { profileResponse } from "../../common/schemas/profile.ts";
 import { buttonClassName } from "../components/button.tsx";
-import { Card } from "../components/card.tsx";
 import { AccountSection } from "../features/profile/account-section.tsx";
 import { PreferencesSection } from "../features/profile/preferences-section.tsx";
 import { PrivacySection } from "../features/profile/privacy-section.tsx";
@@ -13,6 +12,7 @@ import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import { DEFAULT_THEME } from "../lib/theme.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/profile";
+import { LOGOUT_CONFIRMED } from "../features/accounts/logout-state.ts";
 
 const screenGuards = guards("profile");
 export const middleware = screenGuards.middleware;
@@ -40,20 +40,18 @@ export default function ProfileScreen({ loaderData }: Route.ComponentProps) {
       <div className="stack stack--md">
         <h1>{profile.name ? t("profile.headingNamed", { name: profile.name }) : t("screens.profile.heading")}</h1>
         <p className="lead">{t("screens.profile.description")}</p>
-      </div>
-      <AccountSection profile={profile} emailCode={emailCode} />
-      <PreferencesSection profile={profile} locale={locale} theme={root?.theme ?? DEFAULT_THEME} />
-      <ReminderSettings />
-      <SecuritySection profile={profile} locale={locale} />
-      <PrivacySection profile={profile} />
-      <Card aria-labelledby="profile-logout" className="stack stack--md">
-        <h2 id="profile-logout">{t("nav.logout")}</h2>
+        {/* Logging out is an everyday action: at the top, away from deleting the account. */}
         <div>
-          <Link to={pathTo("logout", locale)} className={buttonClassName("secondary")}>
+          <Link to={pathTo("logout", locale)} state={LOGOUT_CONFIRMED} className={buttonClassName("secondary")}>
             {t("nav.logout")}
           </Link>
         </div>
-      </Card>
+      </div>
+      <AccountSection profile={profile} emailCode={emailCode} />
+      <PreferencesSection profile={profile} locale={locale} theme={root?.theme ?? DEFAULT_THEME} />
+      <ReminderSettings locale={locale} />
+      <SecuritySection profile={profile} locale={locale} />
+      <PrivacySection profile={profile} />
       <nav aria-labelledby="profile-about" className="stack stack--md">
         <h2 id="profile-about">{t("accounts.profile.about")}</h2>
         <ul className="cluster list-plain">

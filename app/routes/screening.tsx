@@ -1,14 +1,13 @@
 import { Suspense, lazy, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
-import { Link, useNavigate } from "react-router";
-import { pathTo } from "../../common/routing/route-table.ts";
+import { useNavigate, useSearchParams } from "react-router";
 import type { AreaResult } from "../../common/schemas/screening.ts";
 import { Notice } from "../components/alert.tsx";
-import { Button, buttonClassName } from "../components/button.tsx";
-import { CrisisPanel } from "../components/crisis-panel.tsx";
+import { Button } from "../components/button.tsx";
 import { ScreenIntro } from "../components/screen-intro.tsx";
 import { handleScreeningError } from "../features/screening/handle-screening-error.ts";
 import { QuestionList, unansweredQuestions } from "../features/screening/question-list.tsx";
+import { LightResults } from "../features/screening/light-results.tsx";
 import { ScreeningStats } from "../features/screening/screening-stats.tsx";
 import { useOnboardingCheck } from "../features/screening/use-onboarding-check.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
@@ -26,7 +25,7 @@ export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
 /** The questions are public: rendered on the server in the page's language. */
-const data = screenData("screening", async ({ api, locale }) => api.get(`/screening/?locale=${locale}`, { schema: () => screeningSchemas().then((m) => m.lightScreeningResponse) }));
+const data = screenData("screening", async ({ api }) => api.get(`/screening/`, { schema: () => screeningSchemas().then((m) => m.lightScreeningResponse) }));
 export const loader = data.loader;
 export const clientLoader = data.clientLoader;
 
@@ -41,7 +40,10 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
   useOnboardingCheck(locale);
   const [answers, setAnswers] = useState<Record<string, number>>({});
   const [missing, setMissing] = useState<string[]>([]);
-  const [result, setResult] = useState<{ areas: AreaResult[]; crisis: boolean } | null>(null);
+  const [result, setResult] = useState<{ areas: AreaResult[]; crisis: boolean; healthcare_advice: boolean } | null>(null);
+  // Sent here to screen before starting a course (409 screening.required): back to it afterwards.
+  const [search] = useSearchParams();
+  const course = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(search.get("kurs") ?? "") ? search.get("kurs") : null;
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
@@ -66,31 +68,25 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
 
   if (result) {
     return (
-      <div className="page stack">
-        {/* Safety first: the crisis information comes before any score. */}
-        {result.crisis ? <CrisisPanel locale={locale} headingId="crisis-result" /> : null}
-        <h1 ref={resultHeading} tabIndex={-1}>
-          {t("screening.light.resultsHeading")}
-        </h1>
-        <p className="lead">{t("screening.light.resultsIntro")}</p>
-        <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
-          <AreaResults areas={result.areas} locale={locale} headingLevel={2} />
-        </Suspense>
-        <section className="card card--soft stack stack--sm" aria-labelledby="next-step">
-          <h2 id="next-step">{t("screening.light.nextHeading")}</h2>
-          <p>{t("screening.light.next")}</p>
-          <Link className={buttonClassName("primary", "lg")} to={pathTo("extendedScreening", locale)}>
-            {t("screening.light.toExtended")}
-          </Link>
-        </section>
-        <ScreeningStats locale={locale} />
-      </div>
+      <LightResults
+        result={result}
+        course={course}
+        locale={locale}
+        headingRef={resultHeading}
+        areas={
+          <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
+            <AreaResults areas={result.areas} locale={locale} headingLevel={2} />
+          </Suspense>
+        }
+        stats={<ScreeningStats locale={locale} />}
+      />
     );
   }
 
   return (
     <ScreenIntro id="screening">
       <form className="stack" noValidate onSubmit={(event) => void submit(event)}>
+        {course ? <Notice tone="info">{t("errors.codes.screening.required")}</Notice> : null}
         {missing.length ? (
           <Notice tone="warning" role="alert">
             {t("screening.answerAll", { count: missing.length })}

@@ -7,7 +7,7 @@ export const middleware = screenGuards.middleware;
 export const clientMiddleware = screenGuards.clientMiddleware;
 
 const data = screenData("terms", async ({ api, locale }) => {
-  const page = await loadPage(api, screenSlug("terms", locale), locale);
+  const page = await loadPage(api, screenSlug("terms", locale));
   return { page, title: page.title };
 });
 export const loader = data.loader;

@@ -14,6 +14,7 @@ import { FormErrorSummary } from "../lib/form/form-error-summary.tsx";
 import { useForm } from "../lib/form/use-form.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/verify-2fa";
+import { LOGOUT_CONFIRMED } from "../features/accounts/logout-state.ts";
 
 const screenGuards = guards("verify2fa");
 export const middleware = screenGuards.middleware;
@@ -70,7 +71,9 @@ export default function Verify2faScreen({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p>
-        <Link to={pathTo("logout", locale)}>{t("accounts.verify2fa.logout")}</Link>
+        <Link to={pathTo("logout", locale)} state={LOGOUT_CONFIRMED}>
+          {t("accounts.verify2fa.logout")}
+        </Link>
       </p>
     </div>
   );

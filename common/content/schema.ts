@@ -12,16 +12,30 @@ export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 export const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const key = z.string().regex(KEY, "must be lowercase kebab-case (a-z, 0-9, -)");
 
-export const MODULE_TYPES = ["text", "list", "audio", "video", "evaluation", "worksheet", "post_part_screening"] as const;
+export const MODULE_TYPES = ["text", "list", "audio", "video", "evaluation", "worksheet", "post_part_screening", "safety_check"] as const;
 export type ModuleType = (typeof MODULE_TYPES)[number];
 
-/** Module types completed by sending answers (a questionnaire), not by "Done". */
-export const ANSWERED_MODULE_TYPES: ReadonlySet<string> = new Set(["evaluation", "post_part_screening"]);
+/** Module types completed by sending answers (a questionnaire or a safety check), not by "Done". */
+export const ANSWERED_MODULE_TYPES: ReadonlySet<string> = new Set(["evaluation", "post_part_screening", "safety_check"]);
+
+/** Module types whose answers are a scored questionnaire (an instrument). */
+export const QUESTIONNAIRE_MODULE_TYPES: ReadonlySet<string> = new Set(["evaluation", "post_part_screening"]);
+
+/** The safety checks a course may hold (ADR 023): the sleep window's contraindications. */
+export const SAFETY_CHECKS = ["sleep-window"] as const;
+
+/**
+ * A module shown only by a safety check's outcome: `sleep-window-clear` (the sleep window itself,
+ * locked until the check is answered), `sleep-window-withheld` (the path instead of it). Such a
+ * module never holds back its part's completion.
+ */
+export const MODULE_CONDITIONS = ["sleep-window-clear", "sleep-window-withheld"] as const;
+export type ModuleCondition = (typeof MODULE_CONDITIONS)[number];
 
 export const COURSE_INSTRUMENTS = ["phq9", "gad7", "pss10", "miss"] as const;
 export const CATEGORIES = ["stress", "sleep", "anxiety", "depression"] as const;
 
-const base = { key };
+const base = { key, when: z.enum(MODULE_CONDITIONS).optional() };
 const moduleSchema = z.discriminatedUnion("type", [
   z.strictObject({ ...base, type: z.literal("text") }),
   z.strictObject({ ...base, type: z.literal("list") }),
@@ -30,6 +44,7 @@ const moduleSchema = z.discriminatedUnion("type", [
   z.strictObject({ ...base, type: z.literal("evaluation"), instrument: z.enum(COURSE_INSTRUMENTS) }),
   z.strictObject({ ...base, type: z.literal("worksheet"), worksheet: key }),
   z.strictObject({ ...base, type: z.literal("post_part_screening"), instrument: z.enum(COURSE_INSTRUMENTS) }),
+  z.strictObject({ ...base, type: z.literal("safety_check"), check: z.enum(SAFETY_CHECKS) }),
 ]);
 export type CourseModuleDef = z.infer<typeof moduleSchema>;
 
@@ -74,9 +89,26 @@ export const moduleFrontMatter: Record<ModuleType, z.ZodType> = {
   evaluation: z.strictObject({ title: z.string().min(2).max(160) }),
   worksheet: z.strictObject({ title: z.string().min(2).max(160) }),
   post_part_screening: z.strictObject({ title: z.string().min(2).max(160) }),
+  safety_check: z.strictObject({ title: z.string().min(2).max(160) }),
 };
 
 const text4 = z.strictObject({ sv: z.string().min(1), en: z.string().min(1), no: z.string().min(1), da: z.string().min(1) });
+
+/**
+ * How a worksheet's computed values are worked out: `sleep_efficiency` from the row itself; the
+ * `sleep_window_*` ones from the sleep diary when a sleep-window row is saved
+ * (common/worksheets/sleep-window.ts).
+ */
+export const COMPUTED_FORMULAS = [
+  "sleep_efficiency",
+  "sleep_window_nights",
+  "sleep_window_mean_sleep",
+  "sleep_window_efficiency",
+  "sleep_window_adjustment",
+  "sleep_window_minutes",
+  "sleep_window_bedtime",
+] as const;
+export type ComputedFormula = (typeof COMPUTED_FORMULAS)[number];
 
 export const WORKSHEET_FIELD_TYPES = ["text", "longtext", "number", "scale", "time", "date", "boolean", "select"] as const;
 
@@ -99,7 +131,7 @@ export const worksheetSchema = z.strictObject({
     )
     .min(1),
   computed: z
-    .array(z.strictObject({ key: z.string().regex(/^[a-z][a-z0-9_]*$/), formula: z.enum(["sleep_efficiency"]), label: text4.optional() }))
+    .array(z.strictObject({ key: z.string().regex(/^[a-z][a-z0-9_]*$/), formula: z.enum(COMPUTED_FORMULAS), label: text4.optional() }))
     .optional(),
 });
 export type WorksheetDef = z.infer<typeof worksheetSchema>;

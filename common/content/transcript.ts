@@ -66,6 +66,24 @@ export function toVtt(captions: readonly Caption[]): string {
   return `WEBVTT\n\n${cues.join("\n")}`;
 }
 
+/**
+ * The transcript as it is shown to read: the `[paus N]` lines are production markup for the
+ * build (seconds of silence), not words, so they are left out.
+ */
+export function readableTranscript(body: string): string {
+  return body
+    .split(/\r?\n/)
+    .filter((line) => !PAUSE.test(line.trim()))
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Bracketed production markup left in a text (`[paus 5]`, `[music]`, `[SFX: …]`), not Markdown links. */
+export function markupIn(text: string): string[] {
+  return [...text.matchAll(/\[[^\]\n]{1,40}\](?!\()/g)].map((m) => m[0]);
+}
+
 /** Whether a transcript has anything to say (not only pauses, not empty). */
 export function hasSpeech(body: string): boolean {
   return parseTranscript(body).some((s) => s.kind === "speech");

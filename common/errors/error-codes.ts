@@ -21,12 +21,16 @@ export const ERROR_CODES = [
   "course.not_started",
   "course.locked",
   "course.module_needs_answers",
+  "course.safety_check_required",
+  "screening.required",
+  "worksheet.diary_too_short",
   "onboarding.token_invalid",
   "bankid.already_in_progress",
   "bankid.unavailable",
   "bankid.reauth_required",
   "csrf.failed",
   "server.error",
+  "server.busy",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

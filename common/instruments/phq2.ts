@@ -28,8 +28,8 @@ const bands: readonly Band[] = [
     meaning: {
       sv: "Dina svar på de två frågorna om nedstämdhet tyder inte på några större besvär just nu. Om du ändå känner dig nere kan den fördjupade screeningen ge en tydligare bild.",
       en: "Your answers to the two questions about mood do not suggest any major difficulties right now. If you still feel low, the extended screening can give a clearer picture.",
-      no: "Svarene dine på de to spørsmålene om humør tyder ikke på større plager akkurat nå. Hvis du likevel kjenner deg nedfor, kan den utvidede kartleggingen gi et tydeligere bilde.",
-      da: "Dine svar på de to spørgsmål om humør tyder ikke på større vanskeligheder lige nu. Hvis du alligevel føler dig nedtrykt, kan den uddybende screening give et klarere billede.",
+      no: "Svarene dine på de to spørsmålene om humør tyder ikke på større plager akkurat nå. Hvis du likevel kjenner deg nedfor, kan dybdescreeningen gi et tydeligere bilde.",
+      da: "Dine svar på de to spørgsmål om humør tyder ikke på større vanskeligheder lige nu. Hvis du alligevel føler dig nedtrykt, kan den dybdegående screening give et klarere billede.",
     },
   },
   {
@@ -46,8 +46,8 @@ const bands: readonly Band[] = [
     meaning: {
       sv: "Dina svar tyder på att nedstämdhet kan påverka dig just nu. Den fördjupade screeningen ger en tydligare bild och hjälper oss att föreslå rätt stöd för dig.",
       en: "Your answers suggest that low mood may be affecting you right now. The extended screening gives a clearer picture and helps us suggest the right support for you.",
-      no: "Svarene dine tyder på at nedstemthet kan påvirke deg akkurat nå. Den utvidede kartleggingen gir et tydeligere bilde og hjelper oss å foreslå riktig støtte for deg.",
-      da: "Dine svar tyder på, at nedtrykthed kan påvirke dig lige nu. Den uddybende screening giver et klarere billede og hjælper os med at foreslå den rette støtte til dig.",
+      no: "Svarene dine tyder på at nedstemthet kan påvirke deg akkurat nå. Dybdescreeningen gir et tydeligere bilde og hjelper oss å foreslå riktig støtte for deg.",
+      da: "Dine svar tyder på, at nedtrykthed kan påvirke dig lige nu. Den dybdegående screening giver et klarere billede og hjælper os med at foreslå den rette støtte til dig.",
     },
   },
 ];

@@ -7,8 +7,8 @@ function answers(values: number[]): Record<string, number> {
 }
 
 describe("phq9", () => {
-  it("has nine items phq9_1…phq9_9 on a 0–3 scale, max 27", () => {
-    expect(phq9.items.map((item) => item.id)).toEqual([
+  it("has nine scored items phq9_1…phq9_9 on a 0–3 scale, max 27", () => {
+    expect(phq9.items.filter((item) => !item.unscored).map((item) => item.id)).toEqual([
       "phq9_1",
       "phq9_2",
       "phq9_3",
@@ -23,6 +23,23 @@ describe("phq9", () => {
     expect(phq9.maxScore).toBe(27);
     expect(phq9.items.some((item) => item.reverse)).toBe(false);
     expect(phq9.area).toBe("depression");
+  });
+
+  it("closes with the unscored difficulty question, optional and left out of the total", () => {
+    const difficulty = phq9.items[9];
+    expect(difficulty).toMatchObject({ id: "phq9_10", unscored: true });
+    expect(difficulty?.text.en).toBe(
+      "If you checked off any problems, how difficult have these problems made it for you to do your work, take care of things at home, or get along with other people?",
+    );
+    expect(difficulty?.options?.map((option) => option.label.en)).toEqual([
+      "Not difficult at all",
+      "Somewhat difficult",
+      "Very difficult",
+      "Extremely difficult",
+    ]);
+    const all3 = answers([3, 3, 3, 3, 3, 3, 3, 3, 3]);
+    expect(scoreInstrument(phq9, all3).score).toBe(27);
+    expect(scoreInstrument(phq9, { ...all3, phq9_10: 3 }).score).toBe(27);
   });
 
   it("keeps the official item 9 wording", () => {

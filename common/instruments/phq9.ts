@@ -127,6 +127,36 @@ const items: readonly Item[] = [
       da: "Tanker om, at det ville være bedre, hvis du var død eller om at gøre skade på dig selv på en eller anden måde",
     },
   },
+  {
+    // The unscored difficulty question that closes the published PHQ-9 (sometimes "item 10"): a
+    // measure of how much the problems get in the way, not part of the total or the bands.
+    id: "phq9_10",
+    unscored: true,
+    text: {
+      sv: "Om du kryssat för att du haft något av dessa problem, hur stora svårigheter har dessa problem förorsakat dig på arbetet, eller för att ta hand om sysslor hemma, eller i kontakten med andra människor?",
+      en: "If you checked off any problems, how difficult have these problems made it for you to do your work, take care of things at home, or get along with other people?",
+      no: "Hvis du har krysset av for noen av problemene, hvor vanskelig har disse problemene gjort det for deg å utføre arbeidet ditt, ta deg av ting hjemme eller komme overens med andre mennesker?",
+      da: "Hvis du har sat kryds ved nogen af problemerne, hvor svært har disse problemer så gjort det for dig at udføre dit arbejde, tage dig af ting derhjemme eller være sammen med andre mennesker?",
+    },
+    options: [
+      {
+        value: 0,
+        label: { sv: "Inga svårigheter", en: "Not difficult at all", no: "Ikke vanskelig i det hele tatt", da: "Slet ikke svært" },
+      },
+      {
+        value: 1,
+        label: { sv: "Vissa svårigheter", en: "Somewhat difficult", no: "Litt vanskelig", da: "Noget svært" },
+      },
+      {
+        value: 2,
+        label: { sv: "Stora svårigheter", en: "Very difficult", no: "Svært vanskelig", da: "Meget svært" },
+      },
+      {
+        value: 3,
+        label: { sv: "Extrema svårigheter", en: "Extremely difficult", no: "Ekstremt vanskelig", da: "Ekstremt svært" },
+      },
+    ],
+  },
 ];
 
 const bands: readonly Band[] = [

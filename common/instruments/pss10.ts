@@ -102,7 +102,7 @@ const items: readonly Item[] = [
     text: {
       sv: "Hur ofta har du under den senaste månaden känt att du har haft kontroll på saker och ting?",
       en: "In the last month, how often have you felt that you were on top of things?",
-      no: "I løpet av den siste måneden, hvor ofte har du følt deg ovenpå?",
+      no: "I løpet av den siste måneden, hvor ofte har du følt at du hadde ting under kontroll?",
       da: "Hvor ofte inden for den sidste måned har du følt, at du havde styr på tingene?",
     },
   },
@@ -148,7 +148,8 @@ export const pssBandText: readonly [PssBandText, PssBandText, PssBandText] = [
   },
   {
     id: "moderate",
-    severity: 2,
+    // PSS has no clinical cut-offs: its bands never weigh more than "mild" (clinical.md).
+    severity: 1,
     label: {
       sv: "Måttlig upplevd stress",
       en: "Moderate perceived stress",
@@ -164,7 +165,7 @@ export const pssBandText: readonly [PssBandText, PssBandText, PssBandText] = [
   },
   {
     id: "high",
-    severity: 3,
+    severity: 1,
     label: {
       sv: "Hög upplevd stress",
       en: "High perceived stress",

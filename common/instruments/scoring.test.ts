@@ -6,11 +6,9 @@ import {
   PHQ9_SAFETY_ITEM,
   bandFor,
   isCrisis,
-  needsHealthcareAdvice,
   scoreInstrument,
   validateAnswers,
   validateItemAnswers,
-  worsened,
 } from "./scoring.ts";
 import type { Instrument } from "./types.ts";
 
@@ -180,44 +178,5 @@ describe("isCrisis", () => {
   it("does not look at inherited properties", () => {
     const answers = Object.create({ phq9_9: 3 }) as Record<string, number>;
     expect(isCrisis(answers)).toBe(false);
-  });
-});
-
-describe("needsHealthcareAdvice", () => {
-  const result = (instrument: "phq9" | "gad7" | "pss10", score: number) => ({ instrument, score });
-
-  it("is true for PHQ-9 ≥ 20 or GAD-7 ≥ 15", () => {
-    expect(needsHealthcareAdvice([result("phq9", 20)])).toBe(true);
-    expect(needsHealthcareAdvice([result("phq9", 27)])).toBe(true);
-    expect(needsHealthcareAdvice([result("gad7", 15)])).toBe(true);
-    expect(needsHealthcareAdvice([result("phq9", 5), result("gad7", 21)])).toBe(true);
-  });
-
-  it("is false below the severe bands and for other instruments", () => {
-    expect(needsHealthcareAdvice([])).toBe(false);
-    expect(needsHealthcareAdvice([result("phq9", 19), result("gad7", 14)])).toBe(false);
-    expect(needsHealthcareAdvice([result("pss10", 40)])).toBe(false);
-  });
-
-  it("matches the severe bands of the instruments", () => {
-    expect(bandFor(phq9, 20).id).toBe("severe");
-    expect(bandFor(phq9, 19).id).not.toBe("severe");
-    expect(bandFor(gad7, 15).id).toBe("severe");
-    expect(bandFor(gad7, 14).id).not.toBe("severe");
-  });
-});
-
-describe("worsened", () => {
-  it("compares band severities", () => {
-    expect(worsened(bandFor(phq9, 7), bandFor(phq9, 12))).toBe(true);
-    expect(worsened(bandFor(phq9, 12), bandFor(phq9, 7))).toBe(false);
-    expect(worsened(bandFor(phq9, 5), bandFor(phq9, 9))).toBe(false);
-    expect(worsened(bandFor(gad7, 14), bandFor(gad7, 15))).toBe(true);
-  });
-
-  it("accepts results and treats a missing previous band as no worsening", () => {
-    expect(worsened({ severity: 1 }, { severity: 2 })).toBe(true);
-    expect(worsened(undefined, { severity: 4 })).toBe(false);
-    expect(worsened(null, { severity: 4 })).toBe(false);
   });
 });

@@ -2,7 +2,6 @@ import type {
   AnswerError,
   Band,
   Instrument,
-  InstrumentId,
   InstrumentResult,
   Item,
   Option,
@@ -12,16 +11,12 @@ import type {
 /** PHQ-9 item 9 (thoughts of being better off dead or of self-harm). */
 export const PHQ9_SAFETY_ITEM = "phq9_9";
 
-/** Scores at or above which a healthcare contact is recommended next to any course. */
-export const SEVERE_SCORE: Readonly<Partial<Record<InstrumentId, number>>> = Object.freeze({
-  phq9: 20,
-  gad7: 15,
-});
-
 /** A question that can be answered: an id and the answer scale that applies to it. */
 export interface AnswerableItem {
   readonly id: string;
   readonly options: readonly Option[];
+  /** May be left unanswered (an unscored question). */
+  readonly optional?: boolean;
 }
 
 /** Thrown by the scoring functions when given answers that do not validate. */
@@ -49,7 +44,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
- * Validates answers against a list of questions: every question is required, no other keys are
+ * Validates answers against a list of questions: every question but an optional one is required, no other keys are
  * allowed, and each value must be an integer number among the question's option values.
  * Strings (even "2") are rejected as `not_integer`: answers arrive as JSON numbers.
  */
@@ -68,7 +63,7 @@ export function validateItemAnswers(
   for (const item of items) {
     const value = Object.hasOwn(source, item.id) ? source[item.id] : undefined;
     if (isEmpty(value)) {
-      errors.push([item.id, "required"]);
+      if (!item.optional) errors.push([item.id, "required"]);
     } else if (typeof value !== "number" || !Number.isInteger(value)) {
       errors.push([item.id, "not_integer"]);
     } else if (!item.options.some((option) => option.value === value)) {
@@ -85,7 +80,11 @@ export function validateItemAnswers(
 
 /** The questions of an instrument with the answer scale that applies to each. */
 export function answerableItems(instrument: Instrument): AnswerableItem[] {
-  return instrument.items.map((item) => ({ id: item.id, options: itemOptions(instrument, item) }));
+  return instrument.items.map((item) => ({
+    id: item.id,
+    options: itemOptions(instrument, item),
+    ...(item.unscored ? { optional: true } : {}),
+  }));
 }
 
 export function validateAnswers(
@@ -124,6 +123,7 @@ export function scoreInstrument(
 
   let score = 0;
   for (const item of instrument.items) {
+    if (item.unscored) continue;
     score += scoredValue(instrument, item, validation.answers[item.id] ?? 0);
   }
   const band = bandFor(instrument, score);
@@ -152,29 +152,4 @@ export function isCrisis(answers: Readonly<Record<string, unknown>> | null | und
     typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : NaN;
   if (Number.isNaN(number)) return true;
   return number > 0;
-}
-
-/**
- * True when a result is in a severe band (PHQ-9 ≥ 20 or GAD-7 ≥ 15): recommend contacting
- * healthcare next to any course recommendation.
- */
-export function needsHealthcareAdvice(
-  results: readonly Pick<InstrumentResult, "instrument" | "score">[],
-): boolean {
-  return results.some((result) => {
-    const threshold = SEVERE_SCORE[result.instrument];
-    return threshold !== undefined && result.score >= threshold;
-  });
-}
-
-/**
- * True when the current band is more severe than the previous one (same instrument). Takes bands
- * or results. No previous band means no worsening.
- */
-export function worsened(
-  previousBand: Pick<Band, "severity"> | null | undefined,
-  currentBand: Pick<Band, "severity">,
-): boolean {
-  if (!previousBand) return false;
-  return currentBand.severity > previousBand.severity;
 }

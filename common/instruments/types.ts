@@ -29,6 +29,11 @@ export interface Item {
   reverse?: boolean;
   /** Item-specific answer scale; when absent the instrument's `options` apply. */
   options?: readonly Option[];
+  /**
+   * Asked but not scored, and may be left unanswered (the PHQ-9 difficulty question): not part
+   * of the total, the bands or `maxScore`.
+   */
+  unscored?: true;
 }
 
 export interface Band {

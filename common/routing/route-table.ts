@@ -38,26 +38,28 @@ export type ScreenId =
 export type LayoutId = "app" | "landing" | "screening" | "clean" | "none";
 
 /**
- * Guards (§2), checked in order:
+ * Guards (§2), checked in order; the rules are one pure function, `decideScreen` in guards.ts,
+ * which the server, client navigations and the browser's check after hydration all call.
+ * Every guard reads the session's stage (visitor, 2FA set-up needed, 2FA code needed, verified)
+ * and sends a stage that does not belong to the one screen that stage always may see (home,
+ * enable2fa, verify2fa, dashboard), so every redirect ends on a rendered page:
  * - `auth`: logged in, else → home.
- * - `loggedin`: logged in and second factor done: visitors → home; needs 2FA set-up → enable2fa;
- *   not yet verified → verify2fa.
- * - `enable2fa`: the 2FA set-up screen: visitors → home; verified → dashboard; has 2FA but is not
- *   verified → verify2fa.
- * - `notverified`: the 2FA code screen: visitors → home; needs set-up → enable2fa; verified →
- *   dashboard.
- * - `loggedout`: visitor screens (home, registration, reset): a verified user → dashboard, needs
- *   set-up → enable2fa, not verified → verify2fa.
- * - `onboarding`: a stored onboarding record is validated (success continues; failure removes it
- *   and goes to `/?token=expired`); without one, a visitor without a `code` query parameter → home
- *   and a logged-in user → dashboard. The stored record lives in localStorage, so the browser
- *   decides that part.
- * - `screening`: a verified user, or a visitor with a valid onboarding record; else → onboarding.
+ * - `loggedin`: a verified session; visitors → home?account=required.
+ * - `enable2fa`: the 2FA set-up screen, for sessions that need set-up.
+ * - `notverified`: the 2FA code screen, for sessions that still need their code.
+ * - `loggedout`: visitor screens (home, registration, reset).
+ * - `onboarding`: the onboarding screen: a logged-in user goes on (a verified one to the dashboard);
+ *   an invalid stored record is removed and the visitor goes to `/?token=expired` (ADR 018).
+ * - `screening`: a verified user, or a visitor whose stored onboarding record is valid; an invalid
+ *   one → `/?token=expired`; without a record a `code` in the link starts onboarding, else → home.
+ * - `publicOrVerified`: the course screen: visitors see the public course; a logged-in session
+ *   must be verified (else to its stage's screen).
  * - `dev`: development pages; 404 when the development pages are off.
  */
 export type GuardId =
   | "auth"
   | "loggedin"
+  | "publicOrVerified"
   | "enable2fa"
   | "notverified"
   | "loggedout"
@@ -97,9 +99,9 @@ export const SCREENS: readonly Screen[] = [
   { id: "privacy", paths: { sv: "/integritet", en: "/integrity", no: "/integritet", da: "/integritet" }, file: "privacy.tsx", layout: "app", guards: [], menu: "PROFILE", nav: "profile" },
   { id: "contact", paths: { sv: "/kontakt", en: "/contact", no: "/kontakt", da: "/kontakt" }, file: "contact.tsx", layout: "app", guards: [], menu: "CONTACT", nav: "contact" },
   { id: "courses", paths: { sv: "/kurser", en: "/courses", no: "/kurs", da: "/kurser" }, file: "courses.tsx", layout: "app", guards: [], menu: "COURSE_OVERVIEW", nav: "courses" },
-  { id: "course", paths: { sv: "/kurser/:course", en: "/courses/:course", no: "/kurs/:course", da: "/kurser/:course" }, file: "course.tsx", layout: "app", guards: ["loggedin"], menu: "SINGLE_COURSE", nav: "courses" },
+  { id: "course", paths: { sv: "/kurser/:course", en: "/courses/:course", no: "/kurs/:course", da: "/kurser/:course" }, file: "course.tsx", layout: "app", guards: ["publicOrVerified"], menu: "SINGLE_COURSE", nav: "courses" },
   { id: "aboutUs", paths: { sv: "/omoss", en: "/aboutus", no: "/omoss", da: "/omos" }, file: "about-us.tsx", layout: "app", guards: [], menu: "PROFILE", nav: "profile" },
-  { id: "onboarding", paths: same("/onboarding"), file: "onboarding.tsx", layout: "screening", guards: ["loggedout"], menu: "DEFAULT" },
+  { id: "onboarding", paths: same("/onboarding"), file: "onboarding.tsx", layout: "screening", guards: ["onboarding"], menu: "DEFAULT" },
   { id: "profile", paths: { sv: "/profil", en: "/profile", no: "/profil", da: "/profil" }, file: "profile.tsx", layout: "app", guards: ["loggedin"], menu: "PROFILE", nav: "profile" },
   { id: "register", paths: { sv: "/registrera", en: "/register", no: "/registrere", da: "/register" }, file: "register.tsx", layout: "app", guards: ["loggedout"], menu: "DEFAULT" },
   { id: "pendingRegistration", paths: { sv: "/registrering-pagar", en: "/pending-registration", no: "/registrering-pagar", da: "/afventer-registrering" }, file: "pending-registration.tsx", layout: "app", guards: ["loggedout"], menu: "DEFAULT" },

@@ -1,13 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Locale } from "../instruments/types.ts";
-import { crisisInfo, getCrisisInfo } from "./crisis-lines.ts";
+import { crisisInfo, crisisNumbers, getCrisisInfo } from "./crisis-lines.ts";
+import { CRISIS_NUMBERS, CRISIS_NUMBERS_VERIFIED, DANISH_REGION_NUMBERS, numberIdsFor } from "./crisis-numbers.ts";
 
 const LOCALES: readonly Locale[] = ["sv", "en", "no", "da"];
-
-function numbers(locale: Locale): string[] {
-  const info = crisisInfo[locale];
-  return [info.emergency.number, ...info.lines.map((line) => line.number)];
-}
 
 describe("crisisInfo", () => {
   it("covers exactly the four locales", () => {
@@ -19,61 +15,75 @@ describe("crisisInfo", () => {
     const texts = [
       info.heading,
       info.message,
-      info.emergency.label,
-      info.emergency.number,
       info.healthcareAdvice,
       info.notEmergencyService,
-      ...info.lines.flatMap((line) => [line.name, line.number, line.description, line.tel]),
+      info.verified,
+      ...info.groups.flatMap((group) => [
+        group.emergency.label,
+        group.emergency.number,
+        ...group.lines.flatMap((line) => [line.name, line.number, line.description, line.tel]),
+      ]),
     ];
     for (const text of texts) expect(text.trim()).not.toBe("");
-    expect(info.lines.length).toBeGreaterThan(0);
+    for (const group of info.groups) expect(group.lines.length).toBeGreaterThan(0);
   });
 
-  it.each(LOCALES)("%s: tel links are the displayed numbers as digits", (locale) => {
-    const info = crisisInfo[locale];
-    for (const entry of [info.emergency, ...info.lines]) {
-      expect(entry.tel).toMatch(/^\d+$/);
-      expect(entry.number.replace(/\s/g, "")).toBe(entry.tel);
+  it.each(LOCALES)("%s: shows exactly the source's numbers for its countries, as tel links of their digits", (locale) => {
+    expect(crisisNumbers(locale)).toEqual(numberIdsFor(locale).map((id) => CRISIS_NUMBERS[id].number));
+    for (const group of crisisInfo[locale].groups) {
+      for (const entry of [group.emergency, ...group.lines]) {
+        expect(entry.tel).toMatch(/^\d+$/);
+        expect(entry.number.replace(/\s/g, "")).toBe(entry.tel);
+      }
     }
   });
 
   it("Swedish: 112, 1177 Vårdguiden and Självmordslinjen 90101, never Hjälplinjen", () => {
-    expect(numbers("sv")).toEqual(["112", "1177", "90101"]);
-    const names = crisisInfo.sv.lines.map((line) => line.name).join(" ");
+    expect(crisisNumbers("sv")).toEqual(["112", "1177", "90101"]);
+    const names = crisisInfo.sv.groups[0]?.lines.map((line) => line.name).join(" ");
     expect(names).toContain("1177 Vårdguiden");
-    expect(names).toContain("Självmordslinjen");
-    expect(names).toContain("Mind");
+    expect(names).toContain("Självmordslinjen (Mind)");
     expect(JSON.stringify(crisisInfo)).not.toMatch(/Hjälplinjen/i);
-    expect(crisisInfo.sv.lines[1]?.description).toMatch(/chatt/);
-    expect(crisisInfo.sv.lines[1]?.description).toMatch(/dygnet runt/);
+    expect(crisisInfo.sv.groups[0]?.lines[1]?.description).toMatch(/chatt.*dygnet runt/);
   });
 
   it("Norwegian: 113, legevakt 116 117, Mental Helse 116 123 and Kirkens SOS 22 40 00 40", () => {
-    expect(numbers("no")).toEqual(["113", "116 117", "116 123", "22 40 00 40"]);
-    const names = crisisInfo.no.lines.map((line) => line.name);
-    expect(names).toEqual(["Legevakten", "Mental Helse hjelpetelefonen", "Kirkens SOS"]);
+    expect(crisisNumbers("no")).toEqual(["113", "116 117", "116 123", "22 40 00 40"]);
+    expect(crisisInfo.no.groups[0]?.lines.map((line) => line.name)).toEqual(["Legevakten", "Mental Helse hjelpetelefonen", "Kirkens SOS"]);
   });
 
-  it("Danish: 112, lægevagten (1813 in the Capital Region) and Livslinien 70 201 201", () => {
-    expect(numbers("da")).toEqual(["112", "1813", "70 201 201"]);
-    expect(crisisInfo.da.lines[0]?.description).toMatch(/Region Hovedstaden/);
-    expect(crisisInfo.da.lines[1]?.name).toBe("Livslinien");
+  it("Danish: 112, every region's out-of-hours number, and Livslinien with its opening hours", () => {
+    expect(crisisNumbers("da")).toEqual(["112", "1813", "1818", "70 11 07 07", "70 11 31 31", "70 15 03 00", "70 201 201"]);
+    const lines = crisisInfo.da.groups[0]?.lines ?? [];
+    expect(lines.filter((line) => DANISH_REGION_NUMBERS.includes(line.id)).map((line) => line.name.split(":")[0])).toEqual([
+      "Region Hovedstaden",
+      "Region Sjælland",
+      "Region Syddanmark",
+      "Region Midtjylland",
+      "Region Nordjylland",
+    ]);
+    expect(lines.at(-1)).toMatchObject({ name: "Livslinien", number: "70 201 201" });
+    expect(lines.at(-1)?.description).toMatch(/kl\. 11–05/);
   });
 
-  it("English: local emergency number (112 in the EU), Samaritans 116 123 and 988 in the US", () => {
-    expect(numbers("en")).toEqual(["112", "116 123", "988"]);
-    expect(crisisInfo.en.emergency.label).toMatch(/local emergency number/);
-    expect(crisisInfo.en.emergency.label).toMatch(/112 in the EU/);
-    expect(crisisInfo.en.lines[0]?.name).toMatch(/Samaritans.*UK and Ireland/);
-    expect(crisisInfo.en.lines[1]?.name).toMatch(/US/);
+  it("English: Sweden's, Norway's and Denmark's lines first, then the UK and Ireland (116 123) and the US (988)", () => {
+    expect(crisisInfo.en.groups.map((group) => group.heading)).toEqual(["In Sweden", "In Norway", "In Denmark", "In the UK and Ireland", "In the US"]);
+    const numbers = crisisNumbers("en");
+    expect(numbers.slice(0, 3)).toEqual(["112", "1177", "90101"]);
+    expect(numbers).toContain("70 201 201");
+    expect(numbers.slice(-4)).toEqual(["999", "116 123", "911", "988"]);
   });
 
-  it("says plainly that the service is not an emergency service", () => {
+  it("says plainly that the service is not an emergency service, and when the numbers were checked", () => {
     expect(crisisInfo.en.notEmergencyService).toBe("This service is not an emergency service.");
     expect(crisisInfo.sv.notEmergencyService).toBe("Den här tjänsten är inte en akuttjänst.");
+    expect(CRISIS_NUMBERS_VERIFIED).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const [year, month, day] = CRISIS_NUMBERS_VERIFIED.split("-").map(Number);
+    expect(crisisInfo.sv.verified).toBe(`Numren kontrollerades senast ${day} ${new Intl.DateTimeFormat("sv", { month: "long" }).format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, 15)))} ${year}.`);
+    expect(crisisInfo.en.verified).toMatch(new RegExp(`^Numbers last checked on ${day} \\w+ ${year}\\.$`));
   });
 
   it("is frozen", () => {
-    expect(Object.isFrozen(crisisInfo.sv.lines)).toBe(true);
+    expect(Object.isFrozen(crisisInfo.sv.groups[0]?.lines)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { LOCALES } from "../i18n/locales.ts";
 import { EMAIL_CODE_PATTERN } from "./email-code.ts";
 import { userStatusSchema } from "./me.ts";
@@ -8,37 +9,37 @@ import { userStatusSchema } from "./me.ts";
 export const localeSchema = z.enum(LOCALES);
 
 /** An e-mail address: trimmed, lower-cased, at most 254 characters. */
-export const emailSchema = z
-  .string()
+export const emailSchema = text()
   .trim()
   .max(254, "email.too_long")
   .pipe(z.email("email.invalid"))
   .transform((value) => value.toLowerCase());
 
 /** A password as typed; the policy (length, common, context) is checked by the server. */
-export const passwordInputSchema = z.string().min(1, "required").max(1024, "password.too_long");
+export const passwordInputSchema = text().min(1, "required").max(1024, "password.too_long");
 
 /** A six-digit authenticator code or a recovery code (xxxx-xxxx-xxxx). */
-export const secondFactorCodeSchema = z
-  .string()
+export const secondFactorCodeSchema = text()
   .trim()
   .min(6, "code.invalid")
   .max(32, "code.invalid")
   .regex(/^[0-9A-Za-z -]+$/, "code.invalid");
 
 /** An e-mailed one-time code (256 bits, base64url). */
-export const emailCodeSchema = z.string().regex(EMAIL_CODE_PATTERN, "code.invalid");
+export const emailCodeSchema = text().regex(EMAIL_CODE_PATTERN, "code.invalid");
 
 export const registerEmailBody = z.strictObject({ email: emailSchema, locale: localeSchema });
-export const codeRequestBody = z.strictObject({ email: emailSchema, locale: localeSchema.optional() });
+export const codeRequestBody = z.strictObject({ email: emailSchema });
 export const validateTokenBody = z.strictObject({ code: emailCodeSchema });
 export const validateTokenResponse = z.strictObject({ email: z.string() });
 export const completeRegistrationBody = z.strictObject({
   code: emailCodeSchema,
   password: passwordInputSchema,
-  terms_version: z.string().min(1).max(40),
+  terms_version: text().min(1).max(40),
   accept_terms: z.literal(true, "consent.required"),
   consent_health_data: z.literal(true, "consent.required"),
+  adult: z.literal(true, "age.required"),
+  consent_version: text().min(1).max(40),
 });
 
 export const loginEmailBody = z.strictObject({ email: emailSchema, password: passwordInputSchema });
@@ -53,7 +54,7 @@ export const twofaCodeBody = z.strictObject({ code: secondFactorCodeSchema });
 export const recoveryCodesResponse = z.strictObject({ recovery_codes: z.array(z.string()) });
 export const twofaDisableBody = z.strictObject({ code: secondFactorCodeSchema, password: passwordInputSchema });
 
-export const passwordResetBody = z.strictObject({ email: emailSchema, locale: localeSchema.optional() });
+export const passwordResetBody = z.strictObject({ email: emailSchema });
 export const passwordResetCompleteBody = z.strictObject({ token: emailCodeSchema, password: passwordInputSchema });
 export const passwordChangeBody = z.strictObject({
   current_password: passwordInputSchema,
@@ -61,7 +62,13 @@ export const passwordChangeBody = z.strictObject({
 });
 
 export const termsResponse = z.strictObject({ version: z.string(), published_at: z.string() });
-export const acceptTermsBody = z.strictObject({ version: z.string().min(1).max(40) });
+/** Re-approval (ReApproveTermsDialog): the current terms and, with them, the current consent text and age (ADR 021). */
+export const acceptTermsBody = z.strictObject({
+  version: text().min(1).max(40),
+  consent_version: text().min(1).max(40),
+  consent_health_data: z.literal(true, "consent.required"),
+  adult: z.literal(true, "age.required"),
+});
 
 /**
  * Confirming the deletion of the account: the password, or for accounts without one an

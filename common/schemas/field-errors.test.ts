@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { multilineText, text } from "./text.ts";
 import {
   completeRegistrationBody,
   deleteAccountBody,
@@ -31,8 +32,10 @@ describe("zodFieldErrors", () => {
         terms_version: "1",
         accept_terms: false,
         consent_health_data: false,
+        adult: false,
+        consent_version: "1",
       }),
-    ).toEqual({ accept_terms: "consent.required", consent_health_data: "consent.required" });
+    ).toEqual({ accept_terms: "consent.required", consent_health_data: "consent.required", adult: "age.required" });
     expect(codes(deleteAccountBody, {})).toEqual({ password: "required" });
   });
 
@@ -48,5 +51,30 @@ describe("zodFieldErrors", () => {
       "body.slug": "invalid_format",
       "body.extra": "unknown_field",
     });
+  });
+
+  it("a failed union names the option the value was meant for (a string for a string | number field)", () => {
+    const schema = z.strictObject({
+      values: z.record(z.string(), z.union([multilineText().max(5), z.number(), z.null()])),
+      reply: z.union([z.literal(""), z.email("email.invalid")]),
+    });
+    expect(codes(schema, { values: { a: "x\u0000", b: "x".repeat(6), c: true }, reply: "nope" }, "body")).toEqual({
+      "body.values.a": "text.control_characters",
+      "body.values.b": "too_big",
+      "body.values.c": "invalid_union",
+      "body.reply": "email.invalid",
+    });
+  });
+
+  it("text() refuses every control character, multilineText() all but tab and line breaks", () => {
+    for (const c of ["\u0000", "\u0007", "\u001b", "\u007f", "\u0085", "\u009f"]) {
+      expect(text().safeParse(`a${c}b`).success).toBe(false);
+      expect(multilineText().safeParse(`a${c}b`).success).toBe(false);
+    }
+    for (const c of ["\t", "\n", "\r"]) {
+      expect(text().safeParse(`a${c}b`).success).toBe(false);
+      expect(multilineText().safeParse(`a${c}b`).success).toBe(true);
+    }
+    expect(text().safeParse("Åsa 👩‍👩‍👧 ﬁ").success).toBe(true);
   });
 });

@@ -7,9 +7,28 @@ import type { FieldErrors } from "../errors/error-codes.ts";
  * (`email.invalid`, `required`, `consent.required` …) or else zod's issue code (`invalid_type`,
  * `too_small`, `invalid_format` …).
  */
+/** Options of a union that failed only because the value is of another type or literal. */
+function typeMismatch(issues: readonly z.core.$ZodIssue[]): boolean {
+  return issues.every((i) => i.code === "invalid_type" || (i.code === "invalid_value" && i.path.length === 0));
+}
+
+/**
+ * A failed union names the one option the value was meant for when the others failed only on
+ * its type (`"a\u0000"` for string | number | null is a string with a control character).
+ */
+function unionIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== "invalid_union") return [issue];
+    const meant = issue.errors.filter((option) => !typeMismatch(option));
+    const [only] = meant;
+    if (meant.length !== 1 || !only) return [issue];
+    return unionIssues(only).map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
+  });
+}
+
 export function zodFieldErrors(error: z.ZodError, root?: string): FieldErrors {
   const fields: FieldErrors = {};
-  for (const issue of error.issues) {
+  for (const issue of unionIssues(error.issues)) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         fields[[...(root ? [root] : []), ...issue.path.map(String), key].join(".")] = "unknown_field";

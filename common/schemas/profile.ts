@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { multilineText, text } from "./text.ts";
 import { emailSchema, localeSchema, passwordInputSchema } from "./accounts.ts";
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECT_MAX } from "./contact-limits.ts";
+import { SAFETY_CATEGORIES } from "./safety.ts";
 
 /** Request and response shapes of the profile, privacy and contact calls (issue 9). */
 
@@ -8,10 +10,11 @@ export const THEME_VALUES = ["green", "white", "black", "pink"] as const;
 export const themeSchema = z.enum(THEME_VALUES);
 
 /** A display name: trimmed, 1–80 characters; an empty string clears it. */
-export const displayNameSchema = z.string().trim().max(80, "too_long");
+export const displayNameSchema = text().trim().max(80, "too_long");
 
 export const consentSchema = z.strictObject({
-  kind: z.enum(["terms", "health_data"]),
+  /** `age`: the confirmation of being 18 or older, given with the consent (not withdrawable on its own). */
+  kind: z.enum(["terms", "health_data", "age"]),
   version: z.string(),
   locale: localeSchema,
   given_at: z.string(),
@@ -62,7 +65,7 @@ export const emailChangeBody = z.strictObject({
 
 /** POST /me/email/confirm/: the code from the link sent to the new address. */
 export const emailChangeConfirmBody = z.strictObject({
-  code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "code.invalid"),
+  code: text().regex(/^[A-Za-z0-9_-]{43}$/, "code.invalid"),
 });
 export const emailChangeConfirmResponse = z.strictObject({ email: z.string() });
 
@@ -70,13 +73,23 @@ export const emailChangeConfirmResponse = z.strictObject({ email: z.string() });
 export const logoutOthersResponse = z.strictObject({ ended: z.number().int().min(0) });
 
 
-/** POST /contact/: visitors and users; a reply address is optional. */
-export const contactBody = z.strictObject({
-  subject: z.string().trim().min(1, "required").max(CONTACT_SUBJECT_MAX, "text.too_long"),
-  message: z.string().trim().min(1, "required").max(CONTACT_MESSAGE_MAX, "text.too_long"),
-  reply_email: z.union([z.literal(""), emailSchema]).optional(),
-  locale: localeSchema,
-});
+/**
+ * POST /contact/: visitors and users; a reply address is optional. `kind: "safety"` is "report a
+ * safety concern" (issue 25): it names its category and goes to the safety address.
+ */
+export const contactBody = z
+  .strictObject({
+    subject: text().trim().min(1, "required").max(CONTACT_SUBJECT_MAX, "text.too_long"),
+    message: multilineText().trim().min(1, "required").max(CONTACT_MESSAGE_MAX, "text.too_long"),
+    reply_email: z.union([z.literal(""), emailSchema]).optional(),
+    locale: localeSchema,
+    kind: z.enum(["message", "safety"]).optional(),
+    category: z.enum(SAFETY_CATEGORIES).optional(),
+  })
+  .superRefine((body, ctx) => {
+    // The category belongs to a safety report; an ordinary message ignores it.
+    if (body.kind === "safety" && body.category === undefined) ctx.addIssue({ code: "custom", message: "required", path: ["category"] });
+  });
 export const contactResponse = z.strictObject({ id: z.string() });
 
 /** GET /me/export/: one document; each table's rows under its name. */

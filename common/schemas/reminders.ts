@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /** Reminder settings (GET/PUT /api/v1/me/reminders/), shared by the profile form and the server. */
 
@@ -12,10 +13,10 @@ function knownTimeZone(value: string): boolean {
 }
 
 /** "HH:MM", 24-hour clock. */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "invalid_time");
+export const timeOfDaySchema = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "invalid_time");
 
 /** An IANA time zone name such as Europe/Stockholm. */
-export const timeZoneSchema = z.string().min(1, "required").max(64, "invalid").refine(knownTimeZone, "invalid");
+export const timeZoneSchema = text().min(1, "required").max(64, "invalid").refine(knownTimeZone, "invalid");
 
 export const reminderSettingsSchema = z.strictObject({
   /** Opt-in: e-mail reminders are off until the user turns them on. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { LOCALES } from "../i18n/locales.ts";
 
 /** Onboarding, screening, recommended courses and evaluation history (issue 6), shared by UI and server. */
@@ -8,14 +9,21 @@ const instrumentSchema = z.enum(["phq9", "gad7", "pss10", "miss", "phq2", "gad2"
 export const extendedGroupIdSchema = z.enum(["phq9", "gad7", "pss10", "miss"]);
 
 /** The onboarding token the browser keeps (base64url of 32 random bytes). */
-export const onboardingTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "token.invalid");
+export const onboardingTokenSchema = text().regex(/^[A-Za-z0-9_-]{43}$/, "token.invalid");
 
+/**
+ * A visitor's consent (ADR 021): explicit consent to the processing of their answers (health
+ * data), naming the anonymous statistics, and the confirmation of being 18 or older, both with
+ * the version of the consent text shown.
+ */
 export const onboardingBody = z.strictObject({
   consent: z.literal(true, "consent.required"),
+  adult: z.literal(true, "age.required"),
+  consent_version: text().min(1).max(40),
   locale: z.enum(LOCALES),
 });
 export const onboardingResponse = z.strictObject({ token: z.string() });
-export const onboardingValidBody = z.strictObject({ token: z.string().max(200) });
+export const onboardingValidBody = z.strictObject({ token: text().max(200) });
 export const onboardingValidResponse = z.strictObject({
   valid: z.literal(true),
   /** When the visitor's data will be deleted, seconds since the epoch (§9). */
@@ -30,6 +38,8 @@ export const screeningQuestionSchema = z.strictObject({
   intro: z.string(),
   text: z.string(),
   options: z.array(z.strictObject({ value: z.number().int(), label: z.string() })),
+  /** May be left unanswered (the unscored PHQ-9 difficulty question); absent when required. */
+  optional: z.literal(true).optional(),
 });
 export type ScreeningQuestion = z.infer<typeof screeningQuestionSchema>;
 
@@ -39,7 +49,7 @@ export const lightScreeningResponse = z.strictObject({ questions: z.array(screen
 
 /** `{itemId: value}`; the values are checked against the instrument (unknown, missing, range). */
 export const answersSchema = z
-  .record(z.string().max(40), z.unknown())
+  .record(text().max(40), z.unknown())
   .refine((value) => Object.keys(value).length <= 40, "answers.too_many");
 
 export const lightScreeningBody = z.strictObject({ answers: answersSchema });
@@ -57,10 +67,15 @@ export type AreaResult = z.infer<typeof areaResultSchema>;
 export const lightScreeningResultResponse = z.strictObject({
   areas: z.array(areaResultSchema),
   crisis: z.boolean(),
+  /** Contact healthcare (rules H1–H5 of docs/clinical/recommendations.md). */
+  healthcare_advice: z.boolean(),
 });
 
 export const screeningStatsResponse = z.strictObject({
-  /** Only bands with at least `min_group` people are listed; areas without any are left out. */
+  /**
+   * Only bands with at least `min_group` people are listed; areas without any are left out.
+   * `total` counts everyone who answered, in every band (rounded): shares are of everyone.
+   */
   areas: z.array(
     z.strictObject({
       area: areaSchema,
@@ -90,6 +105,17 @@ export const extendedScreeningResponse = z.strictObject({
   results: z
     .strictObject({ areas: z.array(areaResultSchema), healthcare_advice: z.boolean() })
     .nullable(),
+  /**
+   * Answers carried forward from the light screening that led here (same questions, within each
+   * instrument's time frame), per group not yet saved: the form starts with them, editable.
+   */
+  carried: z
+    .strictObject({
+      /** When the light screening was done, seconds since the epoch (§9). */
+      at: z.number().int(),
+      groups: z.partialRecord(extendedGroupIdSchema, z.record(z.string(), z.number().int())),
+    })
+    .nullable(),
 });
 export type ExtendedScreening = z.infer<typeof extendedScreeningResponse>;
 
@@ -117,12 +143,25 @@ export const recommendedCoursesResponse = z.strictObject({
         severity: z.number().int(),
         score: z.number().int(),
         max: z.number().int(),
+        /** What recommended the area: PHQ-9 item 9 above 0 (`self_harm`), or the score's cut-off. */
+        criterion: z.enum(["self_harm", "score"]),
       }),
     }),
   ),
-  /** A severe band (PHQ-9 ≥ 20, GAD-7 ≥ 15) or PHQ-9 item 9 above 0: contact healthcare. */
+  /**
+   * Contact healthcare next to any course (docs/clinical/recommendations.md, rules H1–H5): PHQ-9
+   * item 9 above 0 now or in the last 14 days, PHQ-9 ≥ 15, GAD-7 ≥ 15, or a reliable worsening.
+   */
   healthcare_advice: z.boolean(),
-  /** Which screening the ranking comes from; null when there is none yet. */
+  /**
+   * PHQ-9 item 9 above 0 in the basis screening or anywhere in the last 14 days: the main action
+   * is getting help now, not a course.
+   */
+  crisis: z.boolean(),
+  /**
+   * Which screening the list comes from (the newest completed of either kind); null when there is
+   * none yet. With a screening and `courses: []`, no course is needed now.
+   */
   based_on: z.enum(["light", "extended"]).nullable(),
 });
 export type RecommendedCourses = z.infer<typeof recommendedCoursesResponse>;

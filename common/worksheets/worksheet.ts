@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multilineText, text } from "../schemas/text.ts";
 import type { WorksheetDef } from "../content/schema.ts";
 
 /** A worksheet row's values: field key → value (absent or null when left empty). */
@@ -14,10 +15,10 @@ export function worksheetValuesSchema(def: WorksheetDef): z.ZodType<WorksheetVal
     let schema: z.ZodType;
     switch (field.type) {
       case "text":
-        schema = z.string().trim().min(1, "required").max(500, "too_long");
+        schema = text().trim().min(1, "required").max(500, "too_long");
         break;
       case "longtext":
-        schema = z.string().trim().min(1, "required").max(5000, "too_long");
+        schema = multilineText().trim().min(1, "required").max(5000, "too_long");
         break;
       case "number":
       case "scale": {
@@ -28,10 +29,10 @@ export function worksheetValuesSchema(def: WorksheetDef): z.ZodType<WorksheetVal
         break;
       }
       case "time":
-        schema = z.string().regex(TIME, "invalid_time");
+        schema = text().regex(TIME, "invalid_time");
         break;
       case "date":
-        schema = z.string().regex(DATE, "invalid_date");
+        schema = text().regex(DATE, "invalid_date");
         break;
       case "boolean":
         schema = z.boolean();
@@ -56,11 +57,8 @@ function span(from: number, to: number): number {
   return to >= from ? to - from : to + 1440 - from;
 }
 
-/**
- * Sleep efficiency (content/worksheets/sleep-diary.yaml): time asleep / time in bed × 100,
- * rounded and kept within 0–100; null when a value is missing or time in bed is zero.
- */
-export function sleepEfficiency(values: WorksheetValues): number | null {
+/** Time in bed and time asleep of one diary night, in minutes; null when a value is missing. */
+export function sleepTimes(values: WorksheetValues): { inBed: number; asleep: number } | null {
   const bed = minutesOf(values.bedtime);
   const lightsOut = minutesOf(values.lights_out);
   const wake = minutesOf(values.wake_time);
@@ -69,10 +67,17 @@ export function sleepEfficiency(values: WorksheetValues): number | null {
   const awake = values.awake_minutes;
   if (bed === null || lightsOut === null || wake === null || up === null) return null;
   if (typeof onset !== "number" || typeof awake !== "number") return null;
-  const inBed = span(bed, up);
-  if (inBed === 0) return null;
-  const asleep = Math.max(0, span(lightsOut, wake) - onset - awake);
-  return Math.min(100, Math.max(0, Math.round((asleep / inBed) * 100)));
+  return { inBed: span(bed, up), asleep: Math.max(0, span(lightsOut, wake) - onset - awake) };
+}
+
+/**
+ * Sleep efficiency (content/worksheets/sleep-diary.yaml): time asleep / time in bed × 100,
+ * rounded and kept within 0–100; null when a value is missing or time in bed is zero.
+ */
+export function sleepEfficiency(values: WorksheetValues): number | null {
+  const times = sleepTimes(values);
+  if (!times || times.inBed === 0) return null;
+  return Math.min(100, Math.max(0, Math.round((times.asleep / times.inBed) * 100)));
 }
 
 /** The computed values of a row (by the definition's `computed` list). */
@@ -80,6 +85,12 @@ export function computedValues(def: WorksheetDef, values: WorksheetValues): Reco
   const result: Record<string, number | null> = {};
   for (const c of def.computed ?? []) {
     if (c.formula === "sleep_efficiency") result[c.key] = sleepEfficiency(values);
+    // The sleep window's values are worked out from the diary when the row is saved, and stored
+    // with it under their own keys (sleep-window.ts): a past week keeps the window it had.
+    else {
+      const stored = values[c.key];
+      result[c.key] = typeof stored === "number" ? stored : null;
+    }
   }
   return result;
 }

@@ -4,24 +4,28 @@ import { CONTENT_LANGUAGES } from "../../common/content/schema.ts";
 import { loadContent } from "../../server/modules/content/load-content.ts";
 import { renderAudio, renderVideo } from "./render.ts";
 import { toVtt, type Caption } from "../../common/content/transcript.ts";
-import { captionsYaml, replaceCaptions } from "./transcript.ts";
+import { VIDEO_PICTURE } from "../../common/content/media.ts";
+import { captionsYaml, replaceCaptions, replaceDescription } from "./transcript.ts";
 import { requireTools } from "./tools.ts";
 
 /**
- * `npm run media:build [-- <media-key>…]`: turns every audio and video module's transcript into
+ * `npm run media:build [-- [--content=<dir>] <media-key>…]`: turns every audio and video module's transcript into
  * content/media/<media-key>/<lang>.webm (and <lang>.vtt for videos), rewrites each video's
  * caption times from the measured speech, writes media.json (durations and sizes, read by
  * content:check) and sets duration_seconds in course.yaml. Deterministic for the same inputs
  * and tool versions. Needs espeak-ng, sox and ffmpeg.
  */
 requireTools();
-const root = path.resolve("content");
-const only = new Set(process.argv.slice(2));
+// `--content=<dir>`: another content tree (the test fixtures); by default content/.
+const contentArg = process.argv.slice(2).find((a) => a.startsWith("--content="));
+const root = path.resolve(contentArg ? contentArg.slice("--content=".length) : "content");
+const only = new Set(process.argv.slice(2).filter((a) => !a.startsWith("--")));
 const { courses } = loadContent(root);
 const work = path.resolve(".tmp", "media-work");
 
 interface Manifest {
   type: "audio" | "video";
+  picture?: string;
   languages: Record<string, { file: string; bytes: number; duration_seconds: number; captions?: string }>;
 }
 
@@ -34,7 +38,7 @@ for (const course of courses) {
       if (only.size && !only.has(module.media)) continue;
       const dir = path.join(root, "media", module.media);
       mkdirSync(dir, { recursive: true });
-      const manifest: Manifest = { type: module.type, languages: {} };
+      const manifest: Manifest = { type: module.type, ...(module.type === "video" ? { picture: VIDEO_PICTURE.id } : {}), languages: {} };
       for (const lang of CONTENT_LANGUAGES) {
         const text = course.texts[lang].modules[module.key];
         if (!text) throw new Error(`${course.def.key}/${lang}/${module.key}.md could not be read (run npm run content:check)`);
@@ -49,6 +53,7 @@ for (const course of courses) {
           const video = renderVideo(String(text.front.title), captions, lang, out, scratch);
           seconds = video.seconds;
           writeCaptions(path.join(course.dir, lang, `${module.key}.md`), video.captions);
+          writeDescription(path.join(course.dir, lang, `${module.key}.md`), VIDEO_PICTURE.description[lang]);
           writeFileSync(path.join(dir, `${lang}.vtt`), toVtt(video.captions));
         }
         manifest.languages[lang] = {
@@ -81,6 +86,13 @@ function setDuration(yaml: string, media: string, seconds: number): string {
 function writeCaptions(file: string, captions: Caption[]): void {
   const before = readFileSync(file, "utf8");
   const after = replaceCaptions(before, captionsYaml(captions));
+  if (after !== before) writeFileSync(file, after);
+}
+
+/** A video's transcript starts with what its picture shows: the renderer's own description, in italics. */
+function writeDescription(file: string, description: string): void {
+  const before = readFileSync(file, "utf8");
+  const after = replaceDescription(before, description);
   if (after !== before) writeFileSync(file, after);
 }
 

@@ -22,7 +22,6 @@ const TAIL = 2;
 const EXERCISE_BITRATE = "8k";
 const VIDEO_AUDIO_BITRATE = "12k";
 const FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-const BOLD_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 
 /** Flags that keep ffmpeg's output byte-identical between runs (no version string, fixed IDs). */
 const BITEXACT = ["-fflags", "+bitexact", "-flags", "+bitexact", "-map_metadata", "-1", "-threads", "1"];
@@ -58,9 +57,11 @@ export function renderAudio(body: string, lang: ContentLanguage, out: string, wo
 const quote = (file: string) => `'${file.replace(/\\/g, "/").replace(/'/g, "'\\''")}'`;
 
 /**
- * Builds a short video: a slowly breathing circle, the title, each caption on screen while it is
- * spoken, and a thin progress line; the narration is the captions spoken one by one. Caption
- * times are measured from the speech, so the returned captions match the produced audio.
+ * Builds a short video with the picture VIDEO_PICTURE describes (common/content/media.ts): a
+ * slowly breathing circle, the title and a thin progress line. The narration is the captions
+ * spoken one by one; the words are not drawn into the picture — the player shows them from the
+ * caption track (a second, burned-in copy would sit under the track's). Caption times are
+ * measured from the speech, so the returned captions match the produced audio.
  */
 export function renderVideo(title: string, texts: readonly string[], lang: ContentLanguage, out: string, work: string): { seconds: number; captions: Caption[] } {
   mkdirSync(work, { recursive: true });
@@ -73,18 +74,10 @@ export function renderVideo(title: string, texts: readonly string[], lang: Conte
   const titleFile = path.join(work, "title.txt");
   writeFileSync(titleFile, wrap(title, 48).join("\n"));
   const filters = [
-    `[1]scale=w='2*trunc(46+18*sin(2*PI*t/10))':h='2*trunc(46+18*sin(2*PI*t/10))':eval=frame[circle]`,
-    `[0][circle]overlay=x='(W-w)/2':y='112-h/2'[a]`,
+    `[1]scale=w='2*trunc(56+22*sin(2*PI*t/10))':h='2*trunc(56+22*sin(2*PI*t/10))':eval=frame[circle]`,
+    `[0][circle]overlay=x='(W-w)/2':y='148-h/2'[a]`,
     `[a][2]overlay=x='-w+w*t/${seconds.toFixed(3)}':y='H-4'[b]`,
-    `[b]drawtext=fontfile=${FONT.replace(/:/g, "\\:")}:expansion=none:textfile=${quote(titleFile).replace(/:/g, "\\:")}:fontsize=17:fontcolor=0x084C44:x=(w-tw)/2:y=14:line_spacing=4` +
-      captions
-        .map((caption, i) => {
-          const file = path.join(work, `caption-${i}.txt`);
-          writeFileSync(file, wrap(caption.text, 38).join("\n"));
-          return `,drawtext=fontfile=${BOLD_FONT.replace(/:/g, "\\:")}:expansion=none:textfile=${quote(file).replace(/:/g, "\\:")}:fontsize=19:fontcolor=0x173B36:x=(w-tw)/2:y=188:line_spacing=6:enable='between(t,${caption.start},${caption.end})'`;
-        })
-        .join("") +
-      "[v]",
+    `[b]drawtext=fontfile=${FONT.replace(/:/g, "\\:")}:expansion=none:textfile=${quote(titleFile).replace(/:/g, "\\:")}:fontsize=19:fontcolor=0x084C44:x=(w-tw)/2:y=16:line_spacing=4[v]`,
   ];
   const script = path.join(work, "filters.txt");
   writeFileSync(script, filters.join(";\n"));

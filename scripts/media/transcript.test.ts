@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { captionsYaml, replaceCaptions, respell, timeCaptions, wrap } from "./transcript.ts";
+import { captionsYaml, replaceCaptions, replaceDescription, respell, timeCaptions, wrap } from "./transcript.ts";
 
 describe("respell", () => {
   it("replaces whole words only", () => {
@@ -29,5 +29,13 @@ describe("replaceCaptions", () => {
     const file = '---\ntitle: "Film"\ncaptions:\n  - start: 0\n    end: 1\n    text: "Old"\n---\nBody.\n';
     const block = captionsYaml([{ start: 1, end: 2.5, text: 'Say "hi"' }]);
     expect(replaceCaptions(file, block)).toBe('---\ntitle: "Film"\ncaptions:\n  - {start: 1, end: 2.5, text: "Say \\"hi\\""}\n---\nBody.\n');
+  });
+});
+
+describe("replaceDescription", () => {
+  it("sets a video transcript's first line to the picture's description, replacing an old one", () => {
+    const file = "---\ntitle: Film\n---\n*An animated scale and a battery.*\n\nStress is the body's way.\n";
+    expect(replaceDescription(file, "A breathing circle.")).toBe("---\ntitle: Film\n---\n*A breathing circle.*\n\nStress is the body's way.\n");
+    expect(replaceDescription("---\ntitle: Film\n---\nHello there.\n", "A breathing circle.")).toBe("---\ntitle: Film\n---\n*A breathing circle.*\n\nHello there.\n");
   });
 });

@@ -69,3 +69,16 @@ export function replaceCaptions(file: string, block: string): string {
   const front = [...lines.slice(0, start), block, ...lines.slice(end)].join("\n");
   return `${match[1]}${front}${match[3]}`;
 }
+
+/**
+ * A module file with its body's first line set to `*description*` (the picture a video shows):
+ * an italic first line is replaced, otherwise the line is put first.
+ */
+export function replaceDescription(file: string, description: string): string {
+  const match = /^(---\r?\n[\s\S]*?\r?\n---\r?\n)([\s\S]*)$/.exec(file);
+  if (!match) throw new Error("no front matter");
+  const [, front = "", body = ""] = match;
+  const line = `*${description}*`;
+  const rest = body.replace(/^\s*\*[^*\n].*\*[ \t]*\r?\n(\s*\r?\n)?/, "").replace(/^\s+/, "");
+  return `${front}${line}\n\n${rest}`;
+}

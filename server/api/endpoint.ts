@@ -1,8 +1,10 @@
+import { enterHashing } from "../modules/accounts/passwords.ts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "../lib/app-error.ts";
 import { zodFieldErrors } from "../../common/schemas/field-errors.ts";
 import type { SessionInfo } from "../modules/sessions/session-types.ts";
+import type { Locale } from "../../common/i18n/locales.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -14,6 +16,13 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 export type AuthLevel = "public" | "user" | "verified";
 
+/**
+ * How an endpoint reads the visitor's onboarding token (header `token`, §6):
+ * - `instead-of-session`: a visitor's token stands in for a session (the screening calls);
+ * - `optional`: sent when the visitor has one, so their screenings move to the new account.
+ */
+export type OnboardingTokenUse = "instead-of-session" | "optional";
+
 export interface HandlerContext<B, Q, P> {
   body: B;
   query: Q;
@@ -21,6 +30,8 @@ export interface HandlerContext<B, Q, P> {
   req: FastifyRequest;
   reply: FastifyReply;
   session: SessionInfo | null;
+  /** The response's language, from Accept-Language (plugins/language.ts). */
+  locale: Locale;
 }
 
 export interface Endpoint<B = unknown, Q = unknown, P = unknown, R = unknown> {
@@ -30,6 +41,8 @@ export interface Endpoint<B = unknown, Q = unknown, P = unknown, R = unknown> {
   summary: string;
   tags?: string[];
   auth: AuthLevel;
+  /** The endpoint reads the onboarding token header (declared in the OpenAPI document). */
+  onboardingToken?: OnboardingTokenUse;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
@@ -38,6 +51,11 @@ export interface Endpoint<B = unknown, Q = unknown, P = unknown, R = unknown> {
   status?: number;
   /** Declared error statuses besides the standard ones (for the OpenAPI document and fuzzing). */
   errors?: number[];
+  /**
+   * The endpoint hashes a password: a source that already has its share of such requests in
+   * flight is refused with 429 as soon as the request arrives, before its body is parsed.
+   */
+  hashesPassword?: true;
   handler(ctx: HandlerContext<B, Q, P>): Promise<R>;
 }
 
@@ -61,8 +79,18 @@ function authorize(level: AuthLevel, session: SessionInfo | null): void {
   if (level === "public") return;
   if (!session) throw new AppError("auth.not_authenticated");
   if (level === "verified" && !session.verified) {
-    throw new AppError("auth.forbidden", { detail: "Two-factor verification required." });
+    throw new AppError("auth.forbidden", { detail: "Two-factor verification required.", reason: "twofa_required" });
   }
+}
+
+/**
+ * Admission for endpoints that hash a password (HashGate): taken as the request arrives, given
+ * back when its response is finished or its connection closes, whichever comes first.
+ */
+async function admitHashing(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const leave = enterHashing(req.ip);
+  reply.raw.once("close", leave);
+  reply.raw.once("finish", leave);
 }
 
 export const API_PREFIX = "/api/v1";
@@ -95,6 +123,7 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
     app.route({
       method: endpoint.method,
       url: `${API_PREFIX}${endpoint.url}`,
+      ...(endpoint.hashesPassword ? { onRequest: admitHashing } : {}),
       handler: async (req, reply) => {
         // Fixed order: (rate limits run in hooks before this) authenticate → CSRF (hook) →
         // validate → run.
@@ -111,6 +140,7 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
             req,
             reply,
             session: req.session,
+            locale: req.locale,
           });
         } finally {
           req.endInFlight?.();

@@ -5,6 +5,7 @@ import { postBankIdStatus } from "./v1/bankid/post-login-status.ts";
 import { postRegisterBankId } from "./v1/onboarding/post-register-bankid.ts";
 import { postCodeRequest } from "./v1/auth/post-coderequest.ts";
 import { postLoginEmail } from "./v1/auth/post-login-email.ts";
+import { getLogout } from "./v1/auth/get-logout.ts";
 import { postLogout } from "./v1/auth/post-logout.ts";
 import { postLogoutRemove } from "./v1/auth/post-logout-remove.ts";
 import { getActiveCourse } from "./v1/courses/get-active-course.ts";
@@ -12,11 +13,13 @@ import { getCourse } from "./v1/courses/get-course.ts";
 import { getCourseCategories } from "./v1/courses/get-course-categories.ts";
 import { getCourses } from "./v1/courses/get-courses.ts";
 import { getModule } from "./v1/courses/get-module.ts";
+import { getPublicCourse } from "./v1/courses/get-public-course.ts";
 import { getPublicCourses } from "./v1/courses/get-public-courses.ts";
 import { postClearUnfinished } from "./v1/courses/post-clear-unfinished.ts";
 import { getEvaluation } from "./v1/courses/get-evaluation.ts";
 import { postModuleProgress } from "./v1/courses/post-module-progress.ts";
 import { postEvaluation } from "./v1/courses/post-evaluation.ts";
+import { postSafetyCheck } from "./v1/courses/post-safety-check.ts";
 import { getFeaturedContent } from "./v1/featured/get-featured-content.ts";
 import { getPage } from "./v1/pages/get-page.ts";
 import { deleteWorksheetRow } from "./v1/worksheets/delete-row.ts";
@@ -44,6 +47,7 @@ import { postPasswordChange } from "./v1/password/post-change.ts";
 import { postPasswordReset } from "./v1/password/post-reset.ts";
 import { postPasswordResetComplete } from "./v1/password/post-reset-complete.ts";
 import { getTerms } from "./v1/terms/get-terms.ts";
+import { getPrivacyNotice } from "./v1/privacy/get-privacy-notice.ts";
 import { getTwofa } from "./v1/twofa/get-twofa.ts";
 import { postRecoveryCodes } from "./v1/twofa/post-recovery-codes.ts";
 import { postTwofa } from "./v1/twofa/post-twofa.ts";
@@ -66,6 +70,7 @@ export const endpoints: readonly Endpoint[] = [
   deleteMe,
   postAcceptTerms,
   getOpenApi,
+  getLogout,
   postLogout,
   postLogoutRemove,
   postLoginEmail,
@@ -81,18 +86,21 @@ export const endpoints: readonly Endpoint[] = [
   postPasswordResetComplete,
   postPasswordChange,
   getTerms,
+  getPrivacyNotice,
   getTwofa,
   postTwofa,
   postTwofaVerify,
   postTwofaDisable,
   postRecoveryCodes,
   getPublicCourses,
+  getPublicCourse,
   getCourseCategories,
   getCourses,
   getCourse,
   getModule,
   postModuleProgress,
   postEvaluation,
+  postSafetyCheck,
   getEvaluation,
   postClearUnfinished,
   getActiveCourse,

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -11,6 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
+import { ensurePrivateDirSync, tightenTreeSync } from "../lib/private-files.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -54,6 +54,14 @@ export interface DatabaseOptions {
   /** Directory for the embedded database; omitted means in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: time limit for opening a connection (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: the server cancels a statement after this long, and ends a session left idle
+   * inside a transaction; the client stops waiting for an answer 2 s later (a server that went
+   * silent without closing the connection). DATABASE_STATEMENT_TIMEOUT_MS.
+   */
+  statementTimeoutMs?: number;
 }
 
 async function journalLength(): Promise<number> {
@@ -78,11 +86,17 @@ async function appliedMigrations(db: Db): Promise<number> {
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
+    const statementTimeout = options.statementTimeoutMs ?? 15_000;
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      // 0: no limit (bulk scripts).
+      ...(statementTimeout > 0
+        ? { statement_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout, query_timeout: statementTimeout + 2_000 }
+        : {}),
+      keepAlive: true,
     });
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it. Nothing to do here.
@@ -95,6 +109,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         // Several instances may start at once: one migrates, the others wait for the lock.
         const client = await pool.connect();
         try {
+          // Waiting for another instance's migrations may take longer than a statement may.
+          await client.query("set statement_timeout = 0");
           await client.query("select pg_advisory_lock(727272)");
           await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
         } finally {
@@ -119,20 +135,29 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
 
   let client: PGlite;
+  let dataDir: string | null = null;
+  const tighten = () => {
+    if (dataDir) tightenTreeSync(dataDir);
+  };
   if (options.dataDir) {
-    const dir = path.resolve(options.dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // PGlite creates its files 0644/0666: the folder is the owner's only, and what exists is
+    // tightened after opening, migrating and closing (lib/private-files.ts).
+    dataDir = path.resolve(options.dataDir, "pglite");
+    ensurePrivateDirSync(path.resolve(options.dataDir));
+    ensurePrivateDirSync(dataDir);
+    client = new PGlite(dataDir);
   } else {
     client = new PGlite();
   }
   await client.waitReady;
+  tighten();
   const db = drizzlePglite(client, { schema, logger, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      tighten();
     },
     async ready() {
       try {
@@ -143,6 +168,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     },
     async close() {
       await client.close();
+      tighten();
     },
   };
 }

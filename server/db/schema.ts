@@ -12,10 +12,12 @@ export {
   courseProgress,
   moduleProgress,
   evaluationAnswers,
+  safetyChecks,
   worksheetRows,
   featuredContent,
 } from "./schema/content.ts";
-export { onboardings, screenings, screeningScores } from "./schema/screening.ts";
+export { onboardings, screenings, screeningScores, screeningStatsSnapshots } from "./schema/screening.ts";
 export { contactMessages } from "./schema/profile.ts";
 export { reminderSettings, jobs } from "./schema/ops.ts";
 export { bankidOrders, bankidIdentities, bankidEvidence, bankidSimOrders } from "./schema/bankid.ts";
+export { safetyReports } from "./schema/safety.ts";

@@ -34,11 +34,16 @@ describe("closing the server", () => {
     const user = await registerUser(app);
     // The login's last database write comes late, as when hashing is slow under load.
     let finished = false;
-    const recordSuccess = app.ctx.throttle.recordSuccess.bind(app.ctx.throttle);
-    app.ctx.throttle.recordSuccess = async (...args: Parameters<typeof recordSuccess>) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await recordSuccess(...args);
-      finished = true;
+    const reserveGuess = app.ctx.throttle.reserveGuess.bind(app.ctx.throttle);
+    app.ctx.throttle.reserveGuess = async (...args: Parameters<typeof reserveGuess>) => {
+      const attempt = await reserveGuess(...args);
+      return {
+        succeeded: async () => {
+          await new Promise((r) => setTimeout(r, 400));
+          await attempt.succeeded();
+          finished = true;
+        },
+      };
     };
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();

@@ -9,7 +9,13 @@ import {
   tokenMatchesSecret,
 } from "../lib/csrf-token.ts";
 
+/** The CSRF cookie's name outside production (Django's); production uses `__Host-csrftoken`. */
 export const CSRF_COOKIE = "csrftoken";
+
+/** `__Host-csrftoken` when the deployment uses `__Host-` cookies (ADR 017), else `csrftoken`. */
+export function csrfCookieName(req: FastifyRequest): string {
+  return req.server.ctx.env.HOST_COOKIES ? `__Host-${CSRF_COOKIE}` : CSRF_COOKIE;
+}
 export const CSRF_HEADER = "x-csrftoken";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 /** Django's CSRF_COOKIE_AGE: one year. */
@@ -32,12 +38,12 @@ function trustedOrigins(req: FastifyRequest): Set<string> {
 
 /** The secret this request's cookie carries, when well formed. */
 export function csrfSecretOf(req: FastifyRequest): string | null {
-  const value = req.cookies[CSRF_COOKIE];
+  const value = req.cookies[csrfCookieName(req)];
   return value && isWellFormed(value, CSRF_SECRET_LENGTH) ? value : null;
 }
 
 export function setCsrfCookie(req: FastifyRequest, reply: FastifyReply, secret: string): void {
-  reply.setCookie(CSRF_COOKIE, secret, {
+  reply.setCookie(csrfCookieName(req), secret, {
     path: "/",
     sameSite: "lax",
     httpOnly: true,
@@ -53,6 +59,16 @@ export function rotateCsrfSecret(req: FastifyRequest, reply: FastifyReply): stri
   return secret;
 }
 
+/**
+ * Whether the site is https for the user: the configured public origin decides, not the socket,
+ * so the Referer check also runs behind a TLS-terminating proxy that is not trusted
+ * (TRUST_PROXY=false, where the app sees plain http).
+ */
+function servedOverHttps(req: FastifyRequest): boolean {
+  const publicOrigin = req.server.ctx.env.PUBLIC_ORIGIN;
+  return req.protocol === "https" || (publicOrigin !== undefined && publicOrigin.startsWith("https:"));
+}
+
 function checkOrigin(req: FastifyRequest): void {
   const origin = req.headers.origin;
   if (origin !== undefined) {
@@ -61,7 +77,7 @@ function checkOrigin(req: FastifyRequest): void {
     }
     return;
   }
-  if (req.protocol !== "https") return;
+  if (!servedOverHttps(req)) return;
   const referer = req.headers.referer;
   if (!referer) throw reject("Referer checking failed - no Referer.");
   let parsed: URL;
@@ -75,6 +91,37 @@ function checkOrigin(req: FastifyRequest): void {
   }
   if (!trustedOrigins(req).has(parsed.origin)) {
     throw reject(`Referer checking failed - ${parsed.origin} does not match any trusted origins.`);
+  }
+}
+
+/**
+ * For the one GET that changes state because the spec names it (GET /logout, §7): the request
+ * must come from the site itself. Fetch metadata decides where the browser sends it
+ * (`same-origin`, or `none` for an address typed by the person); without it, a matching Origin or
+ * Referer. A request that shows none of these is refused too: nothing proves it is not a
+ * cross-site navigation from an old browser (a client without a browser uses POST /logout).
+ */
+export function verifySameOrigin(req: FastifyRequest): void {
+  const site = req.headers["sec-fetch-site"];
+  if (site !== undefined) {
+    if (site === "same-origin" || site === "none") return;
+    throw reject(`Fetch metadata checking failed - ${String(site)} request.`);
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    if (trustedOrigins(req).has(origin)) return;
+    throw reject(`Origin checking failed - ${origin} does not match any trusted origins.`);
+  }
+  const referer = req.headers.referer;
+  if (!referer) throw reject("Referer checking failed - no Referer.");
+  let refererOrigin: string;
+  try {
+    refererOrigin = new URL(referer).origin;
+  } catch {
+    throw reject("Referer checking failed - Referer is malformed.");
+  }
+  if (!trustedOrigins(req).has(refererOrigin)) {
+    throw reject(`Referer checking failed - ${refererOrigin} does not match any trusted origins.`);
   }
 }
 

@@ -1,3 +1,4 @@
+import en from "../../common/i18n/locales/en.json";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -37,10 +38,10 @@ afterAll(async () => {
 
 describe("API error conventions", () => {
   it("answers unknown /api/v1 paths with JSON 404", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/v1/nope" });
+    const response = await app.inject({ method: "GET", url: "/api/v1/nope", headers: { "accept-language": "en" } });
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
-    expect(json(response)).toMatchObject({ detail: "Not found.", code: "request.not_found" });
+    expect(json(response)).toMatchObject({ detail: en.errors.codes.request.not_found, code: "request.not_found" });
   });
 
   it("answers 405 with Allow for a known path and another method", async () => {
@@ -124,9 +125,9 @@ describe("API error conventions", () => {
   });
 
   it("answers 500 without a stack trace or internal detail", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/v1/test-boom" });
+    const response = await app.inject({ method: "GET", url: "/api/v1/test-boom", headers: { "accept-language": "en" } });
     expect(response.statusCode).toBe(500);
-    expect(json(response)).toEqual({ detail: "Something went wrong on our side.", code: "server.error" });
+    expect(json(response)).toEqual({ detail: en.errors.codes.server.error, code: "server.error" });
     expect(response.body).not.toContain("secret internal detail");
   });
 });

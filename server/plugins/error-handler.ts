@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { allowedMethods } from "../api/endpoint.ts";
 import { AppError } from "../lib/app-error.ts";
+import { errorBody } from "../lib/response-language.ts";
 
 
 /** Maps Fastify's own errors (body parsing, limits) to AppErrors. */
@@ -15,7 +16,7 @@ function fromFastifyError(error: FastifyError): AppError | null {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return new AppError("request.malformed_json");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return new AppError("request.invalid", { detail: "Invalid Content-Length." });
+      return new AppError("request.invalid");
     default:
       break;
   }
@@ -27,10 +28,11 @@ function fromFastifyError(error: FastifyError): AppError | null {
   return null;
 }
 
+/** The error in the request's language (plugins/language.ts): `detail` localized, `code` as is. */
 function send(reply: FastifyReply, error: AppError) {
   if (error.headers) reply.headers(error.headers);
   reply.header("Cache-Control", "no-store");
-  return reply.code(error.status).type("application/json; charset=utf-8").send(error.toJSON());
+  return reply.code(error.status).type("application/json; charset=utf-8").send(errorBody(error, reply.request.locale));
 }
 
 /** One error handler: `{detail, code, fields?}`; 4xx are not logged as errors; no stack traces. */
@@ -44,7 +46,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       req.log.info({ code: error.code, status: error.statusCode }, "request refused");
-      return send(reply, new AppError("request.invalid", { detail: "Bad request." }));
+      return send(reply, new AppError("request.invalid"));
     }
     req.log.error({ err: error }, "unhandled error");
     return send(reply, new AppError("server.error"));
@@ -55,7 +57,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (allow.length > 0 && !allow.includes(req.method)) {
       return send(
         reply,
-        new AppError("request.method_not_allowed", { headers: { Allow: allow.join(", ") } }),
+        new AppError("request.method_not_allowed", {
+          reason: "use_method",
+          params: { methods: allow.join(", ") },
+          headers: { Allow: allow.join(", ") },
+        }),
       );
     }
     return send(reply, new AppError("request.not_found"));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { SESSION_COOKIE, clearSessionCookie, loadSession } from "../modules/sessions/session-service.ts";
+import { clearSessionCookie, loadSession, sessionCookieName } from "../modules/sessions/session-service.ts";
 
 /** Authenticates every request from its session cookie (static assets excepted). */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
@@ -10,7 +10,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     req.session = null;
     req.sessionCookie = null;
     if (req.url.startsWith("/assets/") || req.url.startsWith("/media/")) return;
-    const value = req.cookies[SESSION_COOKIE];
+    const value = req.cookies[sessionCookieName(app.ctx.env)];
     if (!value) return;
     const session = await loadSession(app.ctx, value);
     if (session) {

@@ -44,7 +44,7 @@ describe("security headers snapshot", () => {
       () => app.inject({ method: "GET", url: "/api/v1/no-such-thing/" }),
       404,
     ],
-    ["JSON 405", () => app.inject({ method: "GET", url: "/api/v1/logout" }), 405],
+    ["JSON 405", () => app.inject({ method: "GET", url: "/api/v1/logout/remove" }), 405],
     [
       "JSON 400 (malformed JSON)",
       () => {

@@ -5,6 +5,7 @@ import { parseEnv } from "../env.ts";
 import { TestAgent } from "../testing/agent.ts";
 import { codeFor, registerUser, type RegisteredUser } from "../testing/accounts.ts";
 import { FakeClock, createTestApp, json } from "../testing/test-app.ts";
+import { EXAMPLE_PRIVACY_ENV } from "../testing/privacy-env.ts";
 
 /**
  * Session cookies and life cycle (security baseline). Already covered elsewhere and not repeated
@@ -70,6 +71,7 @@ describe("session cookie attributes", () => {
       BANKID_PFX_PATH: "/etc/kbt/bankid.pfx",
       BANKID_PFX_PASSPHRASE: "secret",
       BANKID_CA_PATH: "/etc/kbt/bankid-ca.pem",
+      ...EXAMPLE_PRIVACY_ENV,
     });
     expect(production.SECURE_COOKIES).toBe(true);
     const agent = new TestAgent(secureApp, "10.77.0.2");
@@ -82,6 +84,57 @@ describe("session cookie attributes", () => {
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);
+  });
+
+  it("production names both cookies __Host- (Secure, Path=/, no Domain); elsewhere the Django names stay", async () => {
+    const production = {
+      NODE_ENV: "production",
+      SECRET_KEY: "x".repeat(40),
+      FIELD_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString("base64")}`,
+      DATABASE_URL: "postgres://localhost/x",
+      SMTP_URL: "smtp://localhost",
+      PUBLIC_ORIGIN: "https://kbt.example",
+      DATA_DIR: "./data/test",
+      BANKID_MODE: "live",
+      BANKID_BASE_URL: "https://appapi2.bankid.com/rp/v6.0",
+      BANKID_PFX_PATH: "/etc/kbt/bankid.pfx",
+      BANKID_PFX_PASSPHRASE: "secret",
+      BANKID_CA_PATH: "/etc/kbt/bankid-ca.pem",
+      ...EXAMPLE_PRIVACY_ENV,
+    };
+    expect(parseEnv(production).HOST_COOKIES).toBe(true);
+    // Plain-http production (a local trial) keeps the plain names: __Host- needs Secure.
+    expect(parseEnv({ ...production, SECURE_COOKIES: "false" }).HOST_COOKIES).toBe(false);
+    expect(() => parseEnv({ ...production, SECURE_COOKIES: "false", HOST_COOKIES: "true" })).toThrow(/HOST_COOKIES/);
+    expect(app.ctx.env.HOST_COOKIES).toBe(false);
+
+    const hostApp = await createTestApp({ clock, env: { SECURE_COOKIES: "true", HOST_COOKIES: "true" } });
+    try {
+      const agent = new TestAgent(hostApp, "10.77.0.9");
+      const csrf = setCookie(await agent.get("/api/v1/csrftoken/"), "__Host-csrftoken");
+      const login = await agent.post("/api/v1/login/email", { email: user.email, password: user.password });
+      expect(login.statusCode).toBe(200);
+      const session = setCookie(login, "__Host-sessionid");
+      for (const cookie of [csrf, session]) {
+        expect(cookie).toMatch(/; Secure/);
+        expect(cookie).toMatch(/; Path=\/(;|$)/);
+        expect(cookie).not.toMatch(/Domain=/i);
+      }
+      expect(login.cookies.map((c) => c.name)).not.toContain("sessionid");
+      expect(json(await agent.get("/api/v1/me/")).logged_in).toBe(true);
+      // The unprefixed name is not read: a cookie planted by a sibling subdomain does nothing.
+      const id = agent.cookies.get("__Host-sessionid") ?? "";
+      const planted = await hostApp.inject({ method: "GET", url: "/api/v1/me/", headers: { cookie: `sessionid=${id}` } });
+      expect(json(planted).logged_in).toBe(false);
+      const unprefixedCsrf = await hostApp.inject({
+        method: "POST",
+        url: "/api/v1/logout",
+        headers: { cookie: `__Host-sessionid=${id}; csrftoken=${agent.cookies.get("__Host-csrftoken") ?? ""}`, "x-csrftoken": "x".repeat(64) },
+      });
+      expect(json(unprefixedCsrf).detail).toContain("(CSRF Failed: CSRF cookie not set.)");
+    } finally {
+      await hostApp.close();
+    }
   });
 
   it("the database keeps only a hash of the session id", async () => {

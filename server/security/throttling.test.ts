@@ -21,6 +21,7 @@ import {
   jsonSchemaOf,
 } from "../testing/endpoint-subjects.ts";
 import { FakeClock, createTestApp, sessionCookieFor } from "../testing/test-app.ts";
+import { ACCOUNT_AGREEMENTS } from "../testing/consent.ts";
 
 /**
  * Throttling and enumeration over the endpoint list. Every endpoint that declares 429 is hammered
@@ -83,13 +84,15 @@ async function callerAgent(
 
 /** Attempts as an attacker would make them, where a random valid body fails earlier checks. */
 const ATTEMPTS: Record<string, (i: number) => Record<string, unknown>> = {
+  // Random bodies rarely name a group (the schema wants at least one); a visitor's guess does.
+  "POST /screening-extended/": (i) => ({ groups: { phq9: { answers: { phq9_1: i % 4 } } } }),
   // A guessed code with a password that passes the policy (else the policy answers first).
   "POST /onboarding/complete": (i) => ({
     code: `${"g".repeat(40)}${String(i).padStart(3, "0")}`,
     password: GOOD_PASSWORD,
     terms_version: CURRENT_TERMS_VERSION,
     accept_terms: true,
-    consent_health_data: true,
+    consent_health_data: true, ...ACCOUNT_AGREEMENTS,
   }),
   // BankID registration checks the terms version before it starts (and counts) an order.
   "POST /onboarding/register": (i) => ({
@@ -97,7 +100,7 @@ const ATTEMPTS: Record<string, (i: number) => Record<string, unknown>> = {
     locale: "sv",
     terms_version: CURRENT_TERMS_VERSION,
     accept_terms: true,
-    consent_health_data: true,
+    consent_health_data: true, ...ACCOUNT_AGREEMENTS,
   }),
 };
 /**
@@ -107,6 +110,9 @@ const ATTEMPTS: Record<string, (i: number) => Record<string, unknown>> = {
 const MAX_ATTEMPTS: Record<string, number> = {
   "POST /login": 61,
   "POST /onboarding/register": 61,
+  // Visitors' screening submissions: 60 an hour per address (server/modules/screening/screening-throttle.ts).
+  "POST /screening/": 61,
+  "POST /screening-extended/": 61,
 };
 /** Set-up a caller needs before its attempts count (2FA enrolment starts with GET). */
 const PREPARE: Record<string, (agent: TestAgent) => Promise<unknown>> = {

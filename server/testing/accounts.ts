@@ -3,8 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { CURRENT_TERMS_VERSION } from "../../common/auth/terms.ts";
 import { outboxDir } from "../app.ts";
 import { listOutbox, readOutboxMessage } from "../modules/mail/mailer.ts";
+import { createMailWorker } from "../modules/mail/outbox.ts";
 import { stepOf, totpAt } from "../modules/twofa/totp.ts";
 import { TestAgent } from "./agent.ts";
+import { ACCOUNT_AGREEMENTS } from "./consent.ts";
 
 export const GOOD_PASSWORD = "lugn och ro i kväll 42";
 
@@ -17,8 +19,19 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${randomUUID()}@example.test`;
 }
 
-/** The newest e-mail to an address, read from DATA_DIR/outbox as a person would. */
+/**
+ * Runs the mail worker once, as a server's worker would right after a mail is queued (test apps
+ * run no worker of their own): every mail this app queued that is due is delivered (only its
+ * own: test files share the database on PostgreSQL).
+ */
+export async function deliverQueuedMail(app: FastifyInstance): Promise<number> {
+  const queued = app.ctx.queuedMail;
+  return createMailWorker(app.ctx, queued ? { onlyKeys: () => [...queued] } : {}).tick();
+}
+
+/** The newest e-mail to an address, read from DATA_DIR/outbox as a person would (after delivery). */
 export async function latestMailTo(app: FastifyInstance, to: string) {
+  await deliverQueuedMail(app);
   const dir = outboxDir(app.ctx.env);
   const entry = (await listOutbox(dir)).find((m) => m.to === to);
   const message = entry ? await readOutboxMessage(dir, entry.file) : null;
@@ -27,6 +40,7 @@ export async function latestMailTo(app: FastifyInstance, to: string) {
 }
 
 export async function mailCountTo(app: FastifyInstance, to: string): Promise<number> {
+  await deliverQueuedMail(app);
   return (await listOutbox(outboxDir(app.ctx.env))).filter((m) => m.to === to).length;
 }
 
@@ -67,7 +81,7 @@ export async function registerUser(
     password,
     terms_version: CURRENT_TERMS_VERSION,
     accept_terms: true,
-    consent_health_data: true,
+    consent_health_data: true, ...ACCOUNT_AGREEMENTS,
   });
   if (done.statusCode !== 201) throw new Error(`complete: ${done.statusCode} ${done.body}`);
   if (options.enable2fa === false) return { agent, email, password, secret: "", recoveryCodes: [] };

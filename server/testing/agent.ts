@@ -41,8 +41,10 @@ export class TestAgent {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<LightMyRequestResponse> {
-    if (method !== "GET" && !this.cookies.has("csrftoken")) await this.request("GET", "/api/v1/csrftoken/");
-    const secret = this.cookies.get("csrftoken");
+    // The app's CSRF cookie: `csrftoken`, or `__Host-csrftoken` where __Host- cookies are on.
+    const csrfCookie = this.app.ctx.env.HOST_COOKIES ? "__Host-csrftoken" : "csrftoken";
+    if (method !== "GET" && !this.cookies.has(csrfCookie)) await this.request("GET", "/api/v1/csrftoken/");
+    const secret = this.cookies.get(csrfCookie);
     const response = await this.app.inject({
       method,
       url,
@@ -59,8 +61,8 @@ export class TestAgent {
     return response;
   }
 
-  get(url: string): Promise<LightMyRequestResponse> {
-    return this.request("GET", url);
+  get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    return this.request("GET", url, undefined, headers);
   }
 
   post(url: string, body: unknown = {}): Promise<LightMyRequestResponse> {

@@ -4,6 +4,7 @@ import { randomTestPersonalNumber } from "../modules/bankid/simulator/test-ident
 import { TestAgent } from "./agent.ts";
 import { json } from "./test-app.ts";
 import { randomIp } from "./accounts.ts";
+import { ACCOUNT_AGREEMENTS } from "./consent.ts";
 
 /** What the test BankID app does: POST /dev/bankid/scan with QR data or an autostart token. */
 export async function scan(
@@ -29,7 +30,7 @@ export async function registerWithBankId(
   const started = await agent.request(
     "POST",
     "/api/v1/onboarding/register",
-    { device: "other", locale: "sv", terms_version: CURRENT_TERMS_VERSION, accept_terms: true, consent_health_data: true },
+    { device: "other", locale: "sv", terms_version: CURRENT_TERMS_VERSION, accept_terms: true, consent_health_data: true, ...ACCOUNT_AGREEMENTS },
     options.headers ?? {},
   );
   if (started.statusCode !== 200) throw new Error(`register: ${started.statusCode} ${started.body}`);

@@ -17,6 +17,7 @@ export interface Instance {
 }
 
 export interface InstanceOptions {
+  /** postgres://…, or "" for the embedded PGlite database under DATA_DIR (set it in `env`). */
   databaseUrl: string;
   redisUrl?: string | undefined;
   /** Extra environment, e.g. JOB_WORKER=false or BankID settings. */
@@ -40,7 +41,8 @@ function startOne(index: number, options: InstanceOptions): Promise<Instance> {
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
       DATA_DIR: path.resolve("data", "instances"),
-      DATABASE_URL: options.databaseUrl,
+      // Empty: the embedded PGlite database under DATA_DIR.
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       DATABASE_POOL_SIZE: "4",
       JOB_WORKER: "false",
       ...INSTANCE_SECRETS,

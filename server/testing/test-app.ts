@@ -19,6 +19,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     DATA_DIR: "./data/test",
     // Counters in a shared Redis outlive a run: every test app counts in its own namespace.
     REDIS_KEY_PREFIX: `test:${randomUUID()}:throttle:`,
+    // A busy test machine may stall the event loop past 300 ms; a test that is not about Redis
+    // outages must not see its counters move to the fallback halfway (server/outage/ sets 300).
+    REDIS_COMMAND_TIMEOUT_MS: "2000",
     ...overrides,
   });
 }
@@ -55,6 +58,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     logger: false,
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  // The app delivers its own mail only (testing/accounts.ts deliverQueuedMail).
+  app.ctx.queuedMail = new Set();
   options.extend?.(app);
   await app.ready();
   return app;

@@ -145,6 +145,7 @@ describe("account journey", () => {
       await password.fill(PASSWORD);
       await main.getByRole("checkbox", { name: m("accounts.complete.terms") }).check();
       await main.getByRole("checkbox", { name: m("accounts.complete.health") }).check();
+      await main.getByRole("checkbox", { name: m("accounts.complete.adult") }).check();
       await main.getByRole("button", { name: m("accounts.complete.submit") }).click();
 
       // Enable 2FA: the key shown for typing in gives the codes.
@@ -166,8 +167,21 @@ describe("account journey", () => {
       const codes = await main
         .getByRole("list", { name: m("accounts.recovery.listLabel") })
         .getByRole("listitem")
+        .locator("code")
         .allTextContents();
       expect(codes).toHaveLength(10);
+      // Each number stands apart from its code ("10." never runs into it; issue 20, point 10).
+      const crowded = await main
+        .getByRole("list", { name: m("accounts.recovery.listLabel") })
+        .locator("li")
+        .evaluateAll((items) =>
+          items.filter((li) => {
+            const number = li.querySelector(".recovery-codes__number")?.getBoundingClientRect();
+            const code = li.querySelector("code")?.getBoundingClientRect();
+            return !number || !code || number.right + 4 > code.left;
+          }).length,
+        );
+      expect(crowded).toBe(0);
       await axe.check("recovery codes");
       await main.getByRole("button", { name: m("accounts.recovery.copy") }).click();
       await main.getByText(m("accounts.recovery.copied")).waitFor();
@@ -178,7 +192,8 @@ describe("account journey", () => {
 
       // Dashboard → log out (side menu on a desktop; the profile on a phone).
       await page.waitForURL(`${baseUrl()}${pathTo("dashboard", locale)}`);
-      await page.getByRole("heading", { level: 1, name: m("screens.dashboard.heading") }).waitFor();
+      // The first arrival of a new account: "Welcome", not "Welcome back" (issue 20, point 8).
+      await page.getByRole("heading", { level: 1, name: m("dashboard.welcome"), exact: true }).waitFor();
       await axe.check("dashboard");
       if (phone) {
         await page
@@ -267,6 +282,7 @@ describe("account journey", () => {
         const fresher = await main
           .getByRole("list", { name: m("accounts.recovery.listLabel") })
           .getByRole("listitem")
+          .locator("code")
           .allTextContents();
         expect(fresher).toHaveLength(10);
         expect(fresher).not.toContain(codes[1]);
@@ -315,7 +331,7 @@ describe("account journey", () => {
       expect(errors.filter((e) => !e.startsWith("Failed to load resource"))).toEqual([]);
       await context.close();
     },
-    150_000,
+    300_000,
   );
 
   it("forgot password: the dialog and the reset screen, with an expired link", async () => {
@@ -411,6 +427,11 @@ describe("account journey", () => {
     await page.keyboard.press("Escape");
     expect(await dialog.isVisible()).toBe(true);
     await axe.checkThemes("ReApproveTermsDialog");
+    // The consent is given again with the terms: without the boxes the dialog names them.
+    await dialog.getByRole("button", { name: m("accounts.terms.accept"), exact: true }).click();
+    await dialog.getByText(m("form.errors.age.required")).first().waitFor();
+    await dialog.getByRole("checkbox", { name: m("accounts.complete.health") }).check();
+    await dialog.getByRole("checkbox", { name: m("accounts.complete.adult") }).check();
     await dialog.getByRole("button", { name: m("accounts.terms.accept"), exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
     await page
@@ -450,6 +471,28 @@ describe("account journey", () => {
     expect(await button.getAttribute("class")).toContain("button--danger");
     await axe.check("logout-remove");
     expect(axe.problems).toEqual([]);
+    await context.close();
+  });
+
+  it("/logout reached from another site asks first; nothing happens until the button is pressed", async () => {
+    const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const axe = new AxeLog(page, "en@1280");
+    const loggedIn = async () =>
+      ((await (await page.request.get(`${baseUrl()}/api/v1/me/`)).json()) as { logged_in: boolean }).logged_in;
+    // A full page load with another site as referrer: no history state, so the screen asks.
+    await page.goto(`${baseUrl()}${pathTo("logout", "en")}`, { referer: "https://elsewhere.example/page" });
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 1, name: message("en", "screens.logout.confirmHeading") }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await loggedIn()).toBe(true);
+    await axe.check("logout confirmation");
+    await page.getByRole("button", { name: message("en", "nav.logout") }).click();
+    await page.waitForURL(`${baseUrl()}${pathTo("home", "en")}`);
+    expect(await loggedIn()).toBe(false);
+    expect(axe.problems).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -34,10 +34,16 @@ class Client {
     this.cookie = cookie;
     this.token = token;
   }
-  async call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  /** `locale`: sent as Accept-Language, the one thing that decides the language of the answer. */
+  async call<T>(method: string, path: string, body?: unknown, locale?: Locale): Promise<{ status: number; json: T }> {
     const response = await fetch(`${baseUrl()}${path}`, {
       method,
-      headers: { cookie: this.cookie, "x-csrftoken": this.token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        cookie: this.cookie,
+        "x-csrftoken": this.token,
+        ...(locale ? { "accept-language": locale } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, json: (await response.json()) as T };
@@ -45,7 +51,7 @@ class Client {
 }
 
 async function userClient(): Promise<{ client: Client; sessionid: string }> {
-  const { sessionid } = await createSession();
+  const { sessionid } = await createSession({ screening: {} });
   const { cookie, token } = await csrf();
   return { client: new Client(`${cookie}; sessionid=${sessionid}`, token), sessionid };
 }
@@ -53,7 +59,8 @@ async function userClient(): Promise<{ client: Client; sessionid: string }> {
 function lowestAnswers(instrumentId: string): Record<string, number> {
   if (!isInstrumentId(instrumentId)) throw new Error(`unknown instrument ${instrumentId}`);
   const instrument = getInstrument(instrumentId);
-  return Object.fromEntries(instrument.items.map((item) => [item.id, Math.min(...(item.options ?? instrument.options).map((o) => o.value))]));
+  // Every programme's questionnaires ask PHQ-9 item 9 too (answered 0 here).
+  return { phq9_9: 0, ...Object.fromEntries(instrument.items.map((item) => [item.id, Math.min(...(item.options ?? instrument.options).map((o) => o.value))])) };
 }
 
 /** Completes every module of a course through the API, waiting out each pause. */
@@ -68,6 +75,12 @@ async function completeCourse(client: Client, key: string): Promise<CourseDetail
     if (module.type === "evaluation" || module.type === "post_part_screening") {
       const content = (await client.call<ModuleContent>("GET", `/api/v1/courses/${course.slug}/modules/${module.key}/`)).json;
       const result = await client.call("POST", `/api/v1/evaluations/${module.id}/`, { answers: lowestAnswers(String(content.settings.instrument)) });
+      expect(result.status, `${key}/${module.key}`).toBe(200);
+    } else if (module.type === "safety_check") {
+      // The sleep window's safety check, answered "no" throughout (the window's own modules follow).
+      const content = (await client.call<ModuleContent>("GET", `/api/v1/courses/${course.slug}/modules/${module.key}/`)).json;
+      const answers = Object.fromEntries((content.check?.questions ?? []).map((q) => [q.id, 0]));
+      const result = await client.call("POST", `/api/v1/safety-checks/${module.id}/`, { answers });
       expect(result.status, `${key}/${module.key}`).toBe(200);
     } else {
       const result = await client.call("POST", module.progress_url);
@@ -89,9 +102,9 @@ describe("every real course in every language", () => {
       // Every module reads in every language: a title, text, and media for audio and video.
       await Promise.all(
         LOCALES.map(async (locale) => {
-          const detail = (await client.call<CourseDetail>("GET", `/api/v1/courses/${course.slug}/?locale=${locale}`)).json;
+          const detail = (await client.call<CourseDetail>("GET", `/api/v1/courses/${course.slug}/`, undefined, locale)).json;
           for (const module of detail.course_parts.flatMap((p) => p.content_modules)) {
-            const { status, json } = await client.call<ModuleContent>("GET", `/api/v1/courses/${detail.slug}/modules/${module.key}/?locale=${locale}`);
+            const { status, json } = await client.call<ModuleContent>("GET", `/api/v1/courses/${detail.slug}/modules/${module.key}/`, undefined, locale);
             const where = `${key}/${module.key}/${locale}`;
             expect(status, where).toBe(200);
             expect(json.title.length, where).toBeGreaterThan(1);
@@ -106,7 +119,7 @@ describe("every real course in every language", () => {
 
       // Every module opens in the overlay and shows its content or player.
       const locale = OVERLAY_LOCALE[key];
-      const slug = (await client.call<CourseDetail>("GET", `/api/v1/courses/${course.slug}/?locale=${locale}`)).json.slug;
+      const slug = (await client.call<CourseDetail>("GET", `/api/v1/courses/${course.slug}/`, undefined, locale)).json.slug;
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const url = new URL(baseUrl());
       await context.addCookies([{ name: "sessionid", value: sessionid, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
 import { collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { answerEvaluation, closeOverlay, expectNoViolations, overlay } from "./support/courses.ts";
+import { answerEvaluation, closeOverlay, expectNoViolations, overlay, wayIn } from "./support/courses.ts";
 import { loggedInContext, message } from "./support/fixtures.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
@@ -42,7 +42,7 @@ async function expectModule(page: Page, type: string, step: number): Promise<voi
 
 describe("the course engine", () => {
   it("a user works through the seven module types in the overlay, meets the pause and, with the clock past it, the next part", async () => {
-    const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 }, base: server.url });
+    const context = await loggedInContext(browser, { screening: {}, viewport: { width: 1280, height: 900 }, base: server.url });
     const page = await context.newPage();
     await page.clock.install();
     const errors = collectErrors(page);
@@ -50,7 +50,7 @@ describe("the course engine", () => {
     await waitForHydration(page);
     await expectAxeClean(page, "course page");
     await page.getByRole("button", { name: message("sv", "course.start") }).click();
-    const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
+    const proceed = wayIn(page);
     await proceed.click();
 
     // Text, in the full-screen overlay: a modal dialog; the page behind cannot scroll.
@@ -187,13 +187,13 @@ describe("the course engine", () => {
   }, 180_000);
 
   it("at 375 px a module opens from its URL, the players work by keyboard, and the overlay passes axe in four themes", async () => {
-    const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 }, base: server.url });
+    const context = await loggedInContext(browser, { screening: {}, viewport: { width: 375, height: 800 }, base: server.url });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${server.url}/en/courses/sample-course`);
     await waitForHydration(page);
     await page.getByRole("button", { name: message("en", "course.start") }).click();
-    await page.getByRole("link", { name: message("en", "course.continue") }).waitFor();
+    await wayIn(page, "en").waitFor();
     // The overlay is addressable: the module's URL opens it over the course page.
     await page.goto(`${server.url}/en/courses/sample-course?modul=p1-audio`);
     await waitForHydration(page);

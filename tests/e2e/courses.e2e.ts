@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { advance, completeOpenModule, errorsBesideMissingMedia, expectNoViolations, overlay } from "./support/courses.ts";
+import { advance, completeOpenModule, errorsBesideMissingMedia, expectNoViolations, overlay, wayIn } from "./support/courses.ts";
 import { loggedInContext, message } from "./support/fixtures.ts";
 
 let browser: Browser;
@@ -37,14 +37,14 @@ describe("courses", () => {
   });
 
   it("a user starts a course, reads, answers the questionnaire, and meets the pause before part 2", async () => {
-    const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 } });
+    const context = await loggedInContext(browser, { screening: {}, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = errorsBesideMissingMedia(page, collectErrors(page));
     await page.goto(`${baseUrl()}/kurser/stress`);
     await waitForHydration(page);
     await expectNoViolations(page, "course before start");
     await page.getByRole("button", { name: message("sv", "course.start") }).click();
-    const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
+    const proceed = wayIn(page);
     await proceed.waitFor();
 
     await proceed.click();
@@ -89,13 +89,13 @@ describe("courses", () => {
   });
 
   it("PHQ-9 item 9 above 0 shows the crisis information at once, before anything is sent", async () => {
-    const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
+    const context = await loggedInContext(browser, { screening: {}, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/kurser/depression`);
     await waitForHydration(page);
     const start = page.getByRole("button", { name: message("sv", "course.start") });
     if ((await start.count()) > 0) await start.click();
-    const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
+    const proceed = wayIn(page);
     await proceed.click();
     await overlay(page).locator("#module-title").waitFor();
     for (let step = 0; step < 6 && (await page.locator("form.evaluation-form").count()) === 0; step++) {
@@ -113,13 +113,13 @@ describe("courses", () => {
 
 describe("worksheets in a course", () => {
   it("keeps what was typed on an error, saves a row with its sleep efficiency, changes it, and deletes it after confirmation", async () => {
-    const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
+    const context = await loggedInContext(browser, { screening: {}, viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     const errors = errorsBesideMissingMedia(page, collectErrors(page));
     await page.goto(`${baseUrl()}/kurser/somn`);
     await waitForHydration(page);
     await page.getByRole("button", { name: message("sv", "course.start") }).click();
-    const proceed = page.getByRole("link", { name: message("sv", "course.continue") });
+    const proceed = wayIn(page);
     await proceed.waitFor();
     await proceed.click();
     await overlay(page).locator("#module-title").waitFor();

@@ -6,13 +6,15 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
+import { LOCALE_SETTINGS } from "../../common/i18n/locales.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseCard, CourseDetail } from "../../common/schemas/courses.ts";
 import type { FeaturedItem } from "../../common/schemas/featured-content.ts";
+import type { RecommendedCourses } from "../../common/schemas/screening.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { advance, errorsBesideMissingMedia, expectNoViolations } from "./support/courses.ts";
-import { csrf, message } from "./support/fixtures.ts";
+import { advance, errorsBesideMissingMedia, expectNoViolations, wayIn } from "./support/courses.ts";
+import { message } from "./support/fixtures.ts";
+import { UserApi, answers } from "./support/user-api.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,41 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The API as the logged-in user of `sessionid` (CSRF cookie and header as the browser sends them). */
-class UserApi {
-  private readonly cookie: string;
-  private readonly token: string;
-  constructor(cookie: string, token: string) {
-    this.cookie = cookie;
-    this.token = token;
-  }
-
-  static async create(locale: Locale): Promise<{ api: UserApi; sessionid: string }> {
-    const { cookie, token } = await csrf();
-    const response = await fetch(`${baseUrl()}/dev/fixtures/session`, {
-      method: "POST",
-      headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
-      body: JSON.stringify({ locale }),
-    });
-    if (!response.ok) throw new Error(`fixture: ${response.status} ${await response.text()}`);
-    const { sessionid } = (await response.json()) as { sessionid: string };
-    return { api: new UserApi(`${cookie}; sessionid=${sessionid}`, token), sessionid };
-  }
-
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-      method,
-      headers: { cookie: this.cookie, "x-csrftoken": this.token, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-}
-
-const answers = (prefix: string, items: number, value: number) =>
-  Object.fromEntries(Array.from({ length: items }, (_, i) => [`${prefix}_${i + 1}`, value]));
 
 /** Axe in all four themes at the current width, then at the other one. */
 async function expectCleanAtBothWidths(page: Page, where: string, width: number): Promise<void> {
@@ -76,7 +43,8 @@ describe("dashboard", () => {
     "$locale at $width px: greeting, empty states, recommended courses after a screening, featured content, history, the active course and its pause",
     async ({ locale, width }) => {
       const m = (key: string) => message(locale, key);
-      const { api, sessionid } = await UserApi.create(locale);
+      const api = await UserApi.create(locale);
+      const sessionid = api.sessionid;
       await api.call("PATCH", "/me/profile/", { name: "Alex" });
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       const { hostname } = new URL(baseUrl());
@@ -86,10 +54,10 @@ describe("dashboard", () => {
       const dashboard = `${baseUrl()}${pathTo("dashboard", locale)}`;
       const main = page.locator("main");
 
-      // A new user: a greeting by name, an invitation to choose a course or to do the screening.
+      // A new user: "Welcome" by name (not "welcome back"), an invitation to choose a course or to do the screening.
       await page.goto(dashboard);
       await waitForHydration(page);
-      await page.getByRole("heading", { level: 1, name: m("dashboard.greeting").replace("{{name}}", "Alex") }).waitFor();
+      await page.getByRole("heading", { level: 1, name: m("dashboard.welcomeNamed").replace("{{name}}", "Alex"), exact: true }).waitFor();
       await main.getByRole("link", { name: m("dashboard.chooseCourse") }).waitFor();
       await main.getByText(m("dashboard.noScreeningText")).waitFor();
       expect(await main.getByRole("link", { name: m("dashboard.doScreening") }).count()).toBe(1);
@@ -98,7 +66,7 @@ describe("dashboard", () => {
       expect(await page.getByRole("button", { name: message(locale, "crisis.link") }).count()).toBe(1);
 
       // Featured content: every item, each a link to its course, module or page.
-      const featured = await api.call<FeaturedItem[]>("GET", `/featured-content/?locale=${locale}`);
+      const featured = await api.call<FeaturedItem[]>("GET", `/featured-content/`, undefined, locale);
       expect(featured.length).toBeGreaterThan(0);
       const featuredList = page.getByRole("list", { name: m("dashboard.featuredHeading") });
       expect(await featuredList.getByRole("listitem").count()).toBe(featured.length);
@@ -120,13 +88,23 @@ describe("dashboard", () => {
           miss: { answers: answers("miss", 3, 1) },
         },
       });
-      const courses = await api.call<CourseCard[]>("GET", `/courses/?locale=${locale}`);
+      // The next step after the extended screening: the course it suggests first, not the screening again.
+      const suggested = await api.call<RecommendedCourses>("GET", `/recommended-courses/`, undefined, locale);
+      const first = suggested.courses[0]?.title ?? "";
+      await page.goto(dashboard);
+      await waitForHydration(page);
+      const start = main.getByRole("region", { name: m("dashboard.startHeading") });
+      await start.getByText(m("dashboard.startSuggested").replace("{{title}}", first)).waitFor();
+      await start.getByRole("link", { name: m("dashboard.startWith").replace("{{title}}", first) }).waitFor();
+      expect(await main.getByRole("link", { name: m("dashboard.doScreening") }).count()).toBe(0);
+
+      const courses = await api.call<CourseCard[]>("GET", `/courses/`, undefined, locale);
       const stress = courses.find((c) => c.key === "stress");
       if (!stress) throw new Error("no stress course");
       await page.goto(`${baseUrl()}${pathTo("course", locale, { course: stress.slug })}`);
       await waitForHydration(page);
       await page.getByRole("button", { name: m("course.start") }).click();
-      const proceed = main.getByRole("link", { name: m("course.continue") });
+      const proceed = wayIn(main, locale);
       await proceed.waitFor();
 
       // The dashboard now shows the course with "Continue", the recommendations and the history.
@@ -136,19 +114,17 @@ describe("dashboard", () => {
       await proceed.waitFor();
       expect(await main.getByRole("progressbar").count()).toBeGreaterThan(0);
       const recommended = main.locator("ol.recommended-list > li");
-      expect(await recommended.count()).toBe(4);
+      // PHQ-9 24 and PSS-10 20 are at their thresholds; GAD-7 7 and MISS 3 are not.
+      expect(await recommended.count()).toBe(2);
       await main.getByText(m("dashboard.recommendedIntro")).waitFor();
       await main.getByText(m("screening.healthcare.title")).waitFor();
       // The reason names the area's band in words (the depression course is first after a severe PHQ-9).
       const reason = m("screening.recommended.reason.depression").split("{{band")[0] ?? "";
       expect(await recommended.first().textContent()).toContain(reason.trim());
+      // One answer per questionnaire: no single-point charts, one sentence instead (issue 20, point 8).
       const charts = main.locator("figure");
-      expect(await charts.count()).toBe(4);
-      await charts.first().getByText(m("screening.chart.showTable")).click();
-      const table = charts.first().getByRole("table");
-      await table.waitFor();
-      expect(await table.locator("tbody tr").count()).toBe(1);
-      expect(await charts.first().locator("svg[role=img] circle").count()).toBe(1);
+      expect(await charts.count()).toBe(0);
+      await main.getByText(m("dashboard.historyOnce")).waitFor();
       await expectCleanAtBothWidths(page, `${locale} dashboard with a course, recommendations and history`, width);
 
       // Finish part 1 through the course (the e2e server's course day is one second).
@@ -162,7 +138,15 @@ describe("dashboard", () => {
       await waitForHydration(page);
       const pause = main.locator(".pause-notice");
       await pause.waitFor();
-      const active = await api.call<CourseDetail>("GET", `/active-course/?locale=${locale}`);
+      // Part 1's stress questionnaire gave PSS-10 a second point: its chart, with its table; the rest in a sentence.
+      expect(await charts.count()).toBe(1);
+      await main.getByText(m("dashboard.historyMore")).waitFor();
+      await charts.first().getByText(m("screening.chart.showTable")).click();
+      const table = charts.first().getByRole("table");
+      await table.waitFor();
+      expect(await table.locator("tbody tr").count()).toBe(2);
+      expect(await charts.first().locator("svg[role=img] circle").count()).toBe(2);
+      const active = await api.call<CourseDetail>("GET", `/active-course/`, undefined, locale);
       if (!active.pause_until) throw new Error("the course is not paused");
       const when = new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, {
         weekday: "long",

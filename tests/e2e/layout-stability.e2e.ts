@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { csrf } from "./support/fixtures.ts";
+import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
 
 /**
  * Layout stability (performance budget, CLS): on a phone, with the web font arriving long after
@@ -26,7 +27,7 @@ async function onboardingToken(): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/v1/onboarding/`, {
     method: "POST",
     headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
-    body: JSON.stringify({ consent: true, locale: "sv" }),
+    body: JSON.stringify({ consent: true, adult: true, consent_version: CURRENT_CONSENT_VERSION, locale: "sv" }),
   });
   return ((await response.json()) as { token: string }).token;
 }

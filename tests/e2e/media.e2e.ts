@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launchBrowser } from "./support/browser.ts";
+import { VIDEO_PICTURE } from "../../common/content/media.ts";
+import { LOCALES } from "../../common/i18n/locales.ts";
+import { pathTo } from "../../common/routing/route-table.ts";
+import type { CourseDetail } from "../../common/schemas/courses.ts";
+import { formatPlaybackTime } from "../../app/features/courses/media-players.tsx";
+import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { message } from "./support/fixtures.ts";
+import { UserApi, extendedScreening } from "./support/user-api.ts";
 
 /**
  * Every produced audio and video file of the programmes (content/media/<key>/media.json) is
@@ -140,4 +147,41 @@ describe("the programmes' media", () => {
     await page.close();
     expect(problems).toEqual([]);
   }, 240_000);
+
+  it("in the course, each language states its own recording's real length, shows transcripts without production markup, and a video's transcript describes its picture (issue 20, point 5)", async () => {
+    const api = await UserApi.create("sv");
+    await extendedScreening(api);
+    await api.call("POST", "/course-progress/clear-unfinished/", { course: "anxiety" });
+    const context = await api.context(browser, { width: 1280 });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const locale of LOCALES) {
+      const slug = (await api.call<CourseDetail>("GET", "/active-course/", undefined, locale)).slug;
+      for (const key of ["p1-breathing", "p1-anxiety-cycle"]) {
+        await page.goto(`${baseUrl()}${pathTo("course", locale, { course: slug })}?modul=${key}`);
+        await waitForHydration(page);
+        const where = `${locale} ${key}`;
+        const media = page.locator("dialog.module-overlay[open]").locator("audio, video");
+        const seconds = await media.evaluate(
+          (element: HTMLMediaElement) =>
+            new Promise<number>((resolve) => {
+              if (Number.isFinite(element.duration) && element.duration > 0) resolve(element.duration);
+              else element.addEventListener("loadedmetadata", () => resolve(element.duration), { once: true });
+            }),
+        );
+        const stated = message(locale, "course.duration").replace("{{time}}", formatPlaybackTime(seconds));
+        if ((await page.getByText(stated, { exact: true }).count()) !== 1) problems.push(`${where}: does not state ${stated}`);
+        const transcript = (await page.locator("details.transcript .prose").textContent()) ?? "";
+        if (/\[[^\]]*\]/.test(transcript)) problems.push(`${where}: markup in the transcript`);
+        if (key === "p1-anxiety-cycle") {
+          const first = await page.locator("details.transcript .prose p").first().textContent();
+          if (first !== VIDEO_PICTURE.description[locale]) problems.push(`${where}: the transcript describes another picture: ${first}`);
+          const track = await media.evaluate((video: HTMLVideoElement) => video.querySelector("track")?.default);
+          if (!track) problems.push(`${where}: the captions are not shown by default`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
 });

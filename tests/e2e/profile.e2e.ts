@@ -123,7 +123,7 @@ describe.each(LOCALES)("profile in %s", (locale) => {
     const menu = page.getByRole("navigation", { name: t("nav.mainMenu") });
     for (const [id, label] of [["aboutUs", "footer.about"], ["privacy", "footer.privacy"], ["terms", "footer.terms"], ["cookies", "footer.cookies"]] as const) {
       const slug = pathTo(id, locale).split("/").pop() ?? "";
-      const fromApi = (await (await context.request.get(`${baseUrl()}/api/v1/pages/${slug}/?locale=${locale}`)).json()) as { title: string };
+      const fromApi = (await (await context.request.get(`${baseUrl()}/api/v1/pages/${slug}/`, { headers: { "accept-language": locale } })).json()) as { title: string };
       await open(page, profilePath);
       await page.getByRole("navigation", { name: t("accounts.profile.about") }).getByRole("link", { name: t(label) }).click();
       await page.getByRole("heading", { level: 1, name: fromApi.title, exact: true }).waitFor();

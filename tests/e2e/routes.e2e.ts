@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALES, LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
-import { evaluateGuards } from "../../common/routing/guards.ts";
+import { decideScreen } from "../../common/routing/guards.ts";
 import { SCREENS, pathTo, type Screen } from "../../common/routing/route-table.ts";
-import { crisisInfo } from "../../common/safety/crisis-lines.ts";
+import { crisisNumbers } from "../../common/safety/crisis-lines.ts";
 import { baseUrl } from "./support/browser.ts";
 import { message } from "./support/fixtures.ts";
 
-const VISITOR = { logged_in: false, verified: false, requires2fa: false };
+const VISITOR = { logged_in: false, verified: false, requires2fa: false, terms_accepted: false };
 const SAMPLE_PARAMS: Record<string, Record<string, string>> = { course: { course: "stress" } };
 
 function h1(html: string): string | null {
@@ -42,7 +42,7 @@ describe("every screen in every language, as a visitor", () => {
       it(`${screen.id} (${locale})`, async () => {
         const path = pathTo(screen.id, locale, SAMPLE_PARAMS[screen.id] ?? {});
         const response = await get(path);
-        const outcome = evaluateGuards(screen.guards, {
+        const outcome = decideScreen(screen.id, {
           status: VISITOR,
           search: new URLSearchParams(),
           onboarding: "unknown",
@@ -57,6 +57,13 @@ describe("every screen in every language, as a visitor", () => {
         expect(response.status).toBe(200);
         const html = await response.text();
         expect(langOf(html)).toBe(LOCALE_SETTINGS[locale].htmlLang);
+        if (screen.id === "course") {
+          // A visitor sees the public course with "create an account to start" (issue 20, point 2).
+          const course = (await (await get(`/api/v1/public/courses/${SAMPLE_PARAMS.course?.course ?? ""}/`, { "accept-language": locale })).json()) as { title: string };
+          expect(h1(html)).toBe(course.title);
+          expect(html).toContain(message(locale, "course.visitor.register"));
+          return;
+        }
         const title = pageTitle(screen.id, locale);
         expect(h1(html)).toBe(title ?? message(locale, `screens.${screen.id}.heading`));
         expect(html).toContain(`<title>${title ?? message(locale, `screens.${screen.id}.title`)} – ${message(locale, "app.name")}</title>`);
@@ -73,8 +80,7 @@ describe("the crisis-help page through the catch-all /{slug}", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(h1(html)).toBe(/^title: (.+)$/m.exec(text)?.[1]?.trim());
-    const info = crisisInfo[locale];
-    for (const number of [info.emergency.number, ...info.lines.map((l) => l.number)]) expect(html).toContain(number);
+    for (const number of crisisNumbers(locale)) expect(html).toContain(number);
   });
 });
 

@@ -4,11 +4,12 @@ import { THEMES } from "../../app/lib/theme.ts";
 import type { Locale } from "../../common/i18n/locales.ts";
 import { lightScreening } from "../../common/instruments/registry.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
-import { crisisInfo } from "../../common/safety/crisis-lines.ts";
+import { crisisInfo, crisisNumbers } from "../../common/safety/crisis-lines.ts";
 import { freshTotp, latestMail, linkWith } from "./support/accounts.ts";
 import { axeViolations, THEME_RULES } from "./support/axe.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { csrf, message } from "./support/fixtures.ts";
+import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
 
 /**
  * The screening journeys (issue 6): a visitor consents, does the light and the extended screening
@@ -52,7 +53,7 @@ async function onboardingToken(): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/v1/onboarding/`, {
     method: "POST",
     headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
-    body: JSON.stringify({ consent: true, locale: "sv" }),
+    body: JSON.stringify({ consent: true, adult: true, consent_version: CURRENT_CONSENT_VERSION, locale: "sv" }),
   });
   return ((await response.json()) as { token: string }).token;
 }
@@ -86,6 +87,7 @@ describe("screening", () => {
     await main.getByText(m("form.errors.consent.required")).first().waitFor();
     await axeThemes(page, "onboarding", problems);
     await main.getByRole("checkbox", { name: m("screening.onboarding.consent") }).check();
+    await main.getByRole("checkbox", { name: m("screening.onboarding.adult") }).check();
     await main.getByRole("button", { name: m("screening.onboarding.start") }).click();
 
     // Light screening.
@@ -130,8 +132,9 @@ describe("screening", () => {
     await main.getByRole("heading", { name: m("screening.recommended.heading") }).waitFor();
     const courses = main.getByRole("region", { name: m("screening.recommended.heading") }).getByRole("listitem");
     await courses.first().waitFor();
-    expect(await courses.count()).toBe(4);
-    expect(await courses.first().textContent()).toContain(m("screening.recommended.reason.stress").split("{{band}}")[0]?.slice(0, 12) ?? "");
+    // By clinical precedence, only areas at their threshold: GAD-7 14, MISS 6, PSS-10 20 (PHQ-9 8 is not).
+    expect(await courses.count()).toBe(3);
+    expect(await courses.first().textContent()).toContain(m("screening.recommended.reason.anxiety").split("{{band}}")[0]?.slice(0, 12) ?? "");
     await axeThemes(page, "extended results", problems);
 
     expect(problems).toEqual([]);
@@ -152,8 +155,7 @@ describe("screening", () => {
       const panel = page.getByRole("region", { name: crisisInfo[locale].heading });
       await panel.waitFor();
       const text = (await panel.textContent()) ?? "";
-      expect(text).toContain(crisisInfo[locale].emergency.number);
-      for (const line of crisisInfo[locale].lines) expect(text).toContain(line.number);
+      for (const number of crisisNumbers(locale)) expect(text).toContain(number);
       await axeThemes(page, `crisis ${locale}`, problems);
       // Sent: the results start with the crisis information, before any score.
       await answerAll(page, 0, 1);
@@ -220,6 +222,7 @@ describe("screening", () => {
     await main.getByLabel(m("accounts.complete.password"), { exact: true }).fill("en lugn morgon vid havet");
     await main.getByRole("checkbox", { name: m("accounts.complete.terms") }).check();
     await main.getByRole("checkbox", { name: m("accounts.complete.health") }).check();
+    await main.getByRole("checkbox", { name: m("accounts.complete.adult") }).check();
     await main.getByRole("button", { name: m("accounts.complete.submit") }).click();
     await page.getByRole("heading", { level: 1, name: m("screens.enable2fa.heading") }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("onboarding"))).toBeNull();

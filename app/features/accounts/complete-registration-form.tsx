@@ -8,7 +8,9 @@ import { browserApi } from "../../lib/api/browser-client.ts";
 import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { removeOnboardingRecord } from "../../lib/onboarding-record.ts";
+import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import { ConsentFields } from "./consent-fields.tsx";
+import { consentServerField } from "./consent-server-field.ts";
 import { useFormIds } from "./use-form-ids.ts";
 
 /** Completing a registration from its e-mailed link (loaded lazily by the registration page). */
@@ -28,14 +30,9 @@ export function CompleteForm({
   const idFor = useFormIds();
   const form = useForm({
     schema: () => import("./form-schemas.ts").then((m) => m.registerForm(email)),
-    initial: { password: "", accept_terms: false, consent_health_data: false },
-    // A changed terms version is about the terms box.
-    serverField: (path) =>
-      path === "body.terms_version"
-        ? "accept_terms"
-        : path.startsWith("body.")
-          ? path.slice(5)
-          : null,
+    initial: { password: "", accept_terms: false, consent_health_data: false, adult: false },
+    // A changed terms version is about the terms box, a changed consent text about the consent box.
+    serverField: consentServerField,
     onSubmit: async (values) => {
       const api = browserApi();
       await api.post(
@@ -46,6 +43,8 @@ export function CompleteForm({
           terms_version: termsVersion,
           accept_terms: true,
           consent_health_data: true,
+          adult: true,
+          consent_version: CURRENT_CONSENT_VERSION,
         },
         {
           schema: () => import("../../../common/schemas/accounts.ts").then((m) => m.statusResponse),
@@ -70,6 +69,7 @@ export function CompleteForm({
           password: t("accounts.complete.password"),
           accept_terms: t("accounts.complete.termsShort"),
           consent_health_data: t("accounts.complete.healthShort"),
+          adult: t("accounts.complete.adultShort"),
         }}
       />
       <dl className="account-email">

@@ -7,11 +7,14 @@ import { Checkbox } from "../../components/field.tsx";
 export interface ConsentValues {
   accept_terms: boolean;
   consent_health_data: boolean;
+  adult: boolean;
 }
 
 /**
- * The two separate consents of a new account (terms of use, health information), each with its
- * explanation and a link: the e-mail and the BankID registration ask them in the same words.
+ * The separate agreements of a new account — the terms of use, the explicit consent to health
+ * information (which names the anonymous statistics) and the confirmation of being 18 or older —
+ * each with its explanation: the e-mail and the BankID registration ask them in the same words,
+ * of the consent text's version (ADR 021).
  */
 export function ConsentFields({
   values,
@@ -64,6 +67,14 @@ export function ConsentFields({
         checked={values.consent_health_data}
         error={errors.consent_health_data}
         onChange={(event) => onChange("consent_health_data", event.target.checked)}
+      />
+      <Checkbox
+        id={idFor("adult")}
+        label={t("accounts.complete.adult")}
+        hint={t("accounts.complete.adultWhy")}
+        checked={values.adult}
+        error={errors.adult}
+        onChange={(event) => onChange("adult", event.target.checked)}
       />
     </fieldset>
   );

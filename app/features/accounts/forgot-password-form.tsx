@@ -5,7 +5,6 @@ import { TextField } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
-import { useScreen } from "../../lib/use-screen.ts";
 import { useFormIds } from "./use-form-ids.ts";
 
 /**
@@ -23,7 +22,6 @@ export function ForgotPasswordForm({
   after?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const { locale } = useScreen();
   const idFor = useFormIds();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
@@ -31,7 +29,7 @@ export function ForgotPasswordForm({
     schema: () => import("./form-schemas.ts").then((m) => m.emailForm),
     initial: { email: initialEmail },
     onSubmit: async ({ email }) => {
-      await browserApi().post("/password/reset", { email, locale });
+      await browserApi().post("/password/reset", { email });
       setSentTo(email);
       // The form goes away: keep the keyboard user's place on the confirmation.
       requestAnimationFrame(() => confirmation.current?.focus());

@@ -27,6 +27,13 @@ export function newPasswordField(email?: string | null) {
 /** A ticked box that must be ticked (terms, consent). */
 export const requiredConsent = z.boolean().refine((value) => value, "consent.required");
 
+/** The box "I am 18 or older" (ADR 021). */
+export const requiredAdult = z.boolean().refine((value) => value, "age.required");
+
+/** The agreements of a new account (terms, health data with the statistics, 18 or older). */
+export const consentsShape = { accept_terms: requiredConsent, consent_health_data: requiredConsent, adult: requiredAdult };
+
+
 /** A six-digit authenticator code; spaces are ignored ("123 456"). */
 export const totpCodeField = z
   .string()
@@ -45,11 +52,7 @@ export const passwordConfirmForm = z.strictObject({ password: passwordInputSchem
 /** A new password (the reset link's form). */
 export const newPasswordForm = z.strictObject({ password: newPasswordField() });
 
-/** Registration: the new password (checked against the address) and both consents. */
+/** Registration: the new password (checked against the address) and the agreements. */
 export function registerForm(email: string | null) {
-  return z.strictObject({
-    password: newPasswordField(email),
-    accept_terms: requiredConsent,
-    consent_health_data: requiredConsent,
-  });
+  return z.strictObject({ password: newPasswordField(email), ...consentsShape });
 }

@@ -35,9 +35,13 @@ export function RecoveryCodes({
         {t("accounts.recovery.title")}
       </Heading>
       <p>{t("accounts.recovery.intro")}</p>
-      <ol className="recovery-codes__list" aria-label={t("accounts.recovery.listLabel")}>
-        {codes.map((code) => (
+      {/* role="list": without list-style, Safari would drop the list from the accessibility tree. */}
+      <ol className="recovery-codes__list" role="list" aria-label={t("accounts.recovery.listLabel")}>
+        {codes.map((code, index) => (
           <li key={code}>
+            <span className="recovery-codes__number" aria-hidden="true">
+              {index + 1}.
+            </span>
             <code>{code}</code>
           </li>
         ))}

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
-import type { Locale } from "../../../common/i18n/locales.ts";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
@@ -14,10 +13,8 @@ import { useFormIds } from "./use-form-ids.ts";
  * (loaded lazily by the pending-registration page).
  */
 export function ResendCodeForm({
-  locale,
   stateEmail,
 }: {
-  locale: Locale;
   stateEmail: string | null;
 }) {
   const { t } = useTranslation();
@@ -28,7 +25,7 @@ export function ResendCodeForm({
     initial: { email: stateEmail ?? "" },
     onSubmit: async ({ email }) => {
       setResentTo(null);
-      await browserApi().post("/coderequest", { email, locale });
+      await browserApi().post("/coderequest", { email });
       setResentTo(email);
     },
   });

@@ -1,26 +1,25 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
+import { decideScreen } from "../../../common/routing/guards.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { useDialog } from "../../lib/dialog.tsx";
 import { useScreen } from "../../lib/use-screen.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 
 /**
- * §4: when a status check finds a logged-in user who has not accepted the current terms, the
- * ReApproveTermsDialog opens. Only once the second factor is done (before that the person is
- * not known to be the account holder), and not on the logout screens, where declining leads.
+ * §4: when a status check (every navigation reads the status again) finds a logged-in user who
+ * has not accepted the current terms, the ReApproveTermsDialog opens — verified or not, as the
+ * spec says; not on the logout screens, where declining leads. The rule is the guard decision's
+ * (`decideScreen` in common/routing/guards.ts).
  */
 export function TermsCheck() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { screen } = useScreen();
   const dialog = useDialog();
   const status = root?.status;
-  const needed =
-    !!status?.logged_in &&
-    status.verified &&
-    !status.terms_accepted &&
-    screen?.id !== "logout" &&
-    screen?.id !== "logoutRemove";
+  const decision =
+    status && screen ? decideScreen(screen.id, { status, search: new URLSearchParams(), onboarding: "unknown", devPages: true }) : null;
+  const needed = decision?.kind === "render" && decision.reApproveTerms;
   const { open, close } = dialog;
   const showing = dialog.state.name === "ReApproveTermsDialog";
   useEffect(() => {

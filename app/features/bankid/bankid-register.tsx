@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
 import { z } from "zod";
+import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import { pathTo } from "../../../common/routing/route-table.ts";
 import { termsResponse } from "../../../common/schemas/accounts.ts";
 import { bankidStartResponse, type BankIdDevice } from "../../../common/schemas/bankid.ts";
@@ -10,12 +11,13 @@ import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useScreen } from "../../lib/use-screen.ts";
 import { ConsentFields } from "../accounts/consent-fields.tsx";
-import { requiredConsent } from "../accounts/form-schemas.ts";
+import { consentServerField } from "../accounts/consent-server-field.ts";
+import { consentsShape } from "../accounts/form-schemas.ts";
 import { useFormIds } from "../accounts/use-form-ids.ts";
 import { BankIdChoice, BankIdProgress } from "./bankid-progress.tsx";
 import { useBankIdOrder } from "./use-bankid-order.ts";
 
-const consentsForm = z.strictObject({ accept_terms: requiredConsent, consent_health_data: requiredConsent });
+const consentsForm = z.strictObject(consentsShape);
 
 /**
  * "Create an account with BankID" in the register dialog: the same two consents as the e-mail
@@ -47,8 +49,8 @@ export function BankIdRegister({ close }: { close: () => void }) {
   }, []);
   const form = useForm({
     schema: consentsForm,
-    initial: { accept_terms: false, consent_health_data: false },
-    serverField: (path) => (path === "body.terms_version" ? "accept_terms" : path.startsWith("body.") ? path.slice(5) : null),
+    initial: { accept_terms: false, consent_health_data: false, adult: false },
+    serverField: consentServerField,
     onSubmit: async () => {
       const api = browserApi();
       const version = termsVersion ?? (await api.get("/terms/", { schema: termsResponse })).version;
@@ -56,7 +58,15 @@ export function BankIdRegister({ close }: { close: () => void }) {
       await bankid.start(chosen, () =>
         api.post(
           "/onboarding/register",
-          { device: chosen, locale, terms_version: version, accept_terms: true, consent_health_data: true },
+          {
+            device: chosen,
+            locale,
+            terms_version: version,
+            accept_terms: true,
+            consent_health_data: true,
+            adult: true,
+            consent_version: CURRENT_CONSENT_VERSION,
+          },
           { schema: bankidStartResponse },
         ),
       );
@@ -85,6 +95,7 @@ export function BankIdRegister({ close }: { close: () => void }) {
             labels={{
               accept_terms: t("accounts.complete.termsShort"),
               consent_health_data: t("accounts.complete.healthShort"),
+              adult: t("accounts.complete.adultShort"),
             }}
           />
           <ConsentFields

@@ -2,37 +2,54 @@ import { useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { CONTACT_SUBJECT_MAX } from "../../../common/schemas/contact-limits.ts";
+import { SAFETY_CATEGORIES, type SafetyCategory } from "../../../common/schemas/safety.ts";
+import "./contact.css";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
-import { TextArea, TextField } from "../../components/field.tsx";
+import { FieldFrame, TextArea, TextField, useFieldIds } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useFormIds } from "../accounts/use-form-ids.ts";
 
-/** Subject, message and an optional reply address (a user's own address filled in). */
+/**
+ * What the message is about — a question, or "report a safety concern" with its category (sent
+ * to the safety team first, issue 25) — then subject, message and an optional reply address (a
+ * user's own address filled in).
+ */
 export function ContactForm({ locale, email }: { locale: Locale; email: string | null }) {
   const { t } = useTranslation();
   const idFor = useFormIds();
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<"message" | "safety" | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
   const form = useForm({
     schema: () => import("./contact-form-schema.ts").then((m) => m.contactForm),
-    initial: { subject: "", message: "", reply_email: email ?? "" },
-    onSubmit: async (values) => {
-      await browserApi().post("/contact/", { ...values, locale }, { schema: () => import("../../../common/schemas/profile.ts").then((m) => m.contactResponse) });
-      setSent(true);
+    initial: { kind: "message" as "message" | "safety", category: "" as SafetyCategory | "", subject: "", message: "", reply_email: email ?? "" },
+    onSubmit: async ({ kind, category, ...values }) => {
+      await browserApi().post(
+        "/contact/",
+        { ...values, locale, kind, ...(kind === "safety" && category ? { category } : {}) },
+        { schema: () => import("../../../common/schemas/profile.ts").then((m) => m.contactResponse) },
+      );
+      setSent(kind);
       requestAnimationFrame(() => confirmation.current?.focus());
     },
   });
-  const labels = { subject: t("contact.subject"), message: t("contact.message"), reply_email: t("contact.replyEmail") };
+  const safety = form.values.kind === "safety";
+  const categoryIds = useFieldIds(idFor("category"), t("contact.category.hint"), form.errors.category, undefined);
+  const labels = {
+    category: t("contact.category.label"),
+    subject: t("contact.subject"),
+    message: t("contact.message"),
+    reply_email: t("contact.replyEmail"),
+  };
   return (
     <div className="stack">
       <div role="status">
         {sent ? (
           <div ref={confirmation} tabIndex={-1}>
-            <Notice tone="success" title={t("contact.sentTitle")}>
-              <p>{t("contact.sent")}</p>
+            <Notice tone="success" title={t(sent === "safety" ? "contact.safetySentTitle" : "contact.sentTitle")}>
+              <p>{t(sent === "safety" ? "contact.safetySent" : "contact.sent")}</p>
             </Notice>
           </div>
         ) : null}
@@ -44,7 +61,9 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
             onClick={() => {
               form.setValue("subject", "");
               form.setValue("message", "");
-              setSent(false);
+              form.setValue("kind", "message");
+              form.setValue("category", "");
+              setSent(null);
             }}
           >
             {t("contact.another")}
@@ -53,6 +72,40 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
       ) : (
         <FormShell form={form} idFor={idFor} labels={labels} submitLabel={t("contact.submit")} aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">{t("contact.formTitle")}</h2>
+          <fieldset className="contact-kind" id="contact-kind">
+            <legend>{t("contact.kind.legend")}</legend>
+            <label className="contact-kind__option">
+              <input type="radio" name="contact-kind" value="message" checked={!safety} onChange={() => form.setValue("kind", "message")} />
+              <span>{t("contact.kind.message")}</span>
+            </label>
+            <label className="contact-kind__option">
+              <input type="radio" name="contact-kind" value="safety" checked={safety} onChange={() => form.setValue("kind", "safety")} />
+              <span>
+                {t("contact.kind.safety")}
+                <span className="contact-kind__hint">{t("contact.kind.safetyHint")}</span>
+              </span>
+            </label>
+          </fieldset>
+          {safety ? (
+            <FieldFrame ids={categoryIds} label={labels.category} hint={t("contact.category.hint")} error={form.errors.category} required requiredText={t("form.required")}>
+              <select
+                id={categoryIds.controlId}
+                className="input"
+                value={form.values.category}
+                aria-required="true"
+                aria-invalid={categoryIds.hasError || undefined}
+                aria-describedby={categoryIds.describedBy}
+                onChange={(event) => form.setValue("category", event.target.value as SafetyCategory | "")}
+              >
+                <option value="">{t("contact.category.choose")}</option>
+                {SAFETY_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {t(`contact.category.${category}`)}
+                  </option>
+                ))}
+              </select>
+            </FieldFrame>
+          ) : null}
           <TextField
             {...textField(form, idFor, "subject")}
             label={labels.subject}

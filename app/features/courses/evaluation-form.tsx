@@ -1,11 +1,15 @@
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
-import type { Locale } from "../../../common/i18n/locales.ts";
+import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
+import type { ModuleContent } from "../../../common/schemas/courses.ts";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
-import { isCrisis, itemOptions } from "../../../common/instruments/scoring.ts";
+import { isCrisis } from "../../../common/instruments/scoring.ts";
+import type { ScreeningQuestion } from "../../../common/schemas/screening.ts";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { CrisisPanel } from "../../components/crisis-panel.tsx";
+import { GetHelpNow } from "../../components/get-help-now.tsx";
+import { QuestionList, unansweredQuestions } from "../screening/question-list.tsx";
 
 export interface EvaluationResult {
   score: number;
@@ -16,48 +20,66 @@ export interface EvaluationResult {
 }
 
 /**
- * A course questionnaire: one group of options per item. PHQ-9 item 9 above 0 shows the crisis
- * information at once, before anything is sent, and again with the result.
+ * A course questionnaire: the questions the module serves (its instrument's, and PHQ-9 item 9 in
+ * every programme), in the screenings' markup. Item 9 above 0 shows the crisis information at
+ * once, before anything is sent, and again with the result, where getting help now is the main
+ * action. A course's first questionnaire may start from a recent extended screening's answers.
  */
 export function EvaluationForm({
   instrumentId,
+  questions,
   locale,
+  carried,
   onSubmit,
+  after,
 }: {
   instrumentId: string;
+  questions: readonly ScreeningQuestion[];
   locale: Locale;
+  /** Answers from a recent extended screening (a course's first questionnaire). */
+  carried?: ModuleContent["carried"];
   onSubmit: (answers: Record<string, number>) => Promise<EvaluationResult | null>;
+  /** Shown under the result: the way on ("Next"). */
+  after?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const [answers, setAnswers] = useState<Record<string, number>>({});
+  const [answers, setAnswers] = useState<Record<string, number>>(() => ({ ...carried?.answers }));
   const [missing, setMissing] = useState<string[]>([]);
   const [result, setResult] = useState<EvaluationResult | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!isInstrumentId(instrumentId)) return null;
-  const instrument = getInstrument(instrumentId);
+  const [answerAgain, setAnswerAgain] = useState(false);
+  const instrument = isInstrumentId(instrumentId) ? getInstrument(instrumentId) : undefined;
   const crisis = isCrisis(answers) || Boolean(result?.crisis);
+  // Offered as they are only when they answer every question the module asks (item 9 included).
+  const carriedAll = Boolean(carried) && unansweredIn(questions, carried?.answers ?? {}).length === 0;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const unanswered = instrument.items.filter((item) => answers[item.id] === undefined).map((item) => item.id);
-    setMissing(unanswered);
-    if (unanswered.length) {
-      document.getElementById(`q-${unanswered[0]}`)?.focus();
-      return;
-    }
+  async function send(values: Record<string, number>) {
     setBusy(true);
     try {
-      setResult(await onSubmit(answers));
+      setResult(await onSubmit(values));
     } finally {
       setBusy(false);
     }
   }
 
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const unanswered = unansweredQuestions(questions, answers);
+    setMissing(unanswered);
+    if (unanswered.length) return;
+    await send(answers);
+  }
+
   if (result) {
-    const band = instrument.bands.find((b) => b.id === result.band);
+    const band = instrument?.bands.find((b) => b.id === result.band);
     return (
       <div className="stack" aria-live="polite">
-        {crisis ? <CrisisPanel locale={locale} headingId="crisis-result" /> : null}
+        {crisis ? (
+          <>
+            <CrisisPanel locale={locale} context="answer" headingId="crisis-result" />
+            <GetHelpNow locale={locale} headingId="help-now-result" />
+          </>
+        ) : null}
         <h2>{t("course.resultHeading")}</h2>
         <p>{t("course.resultScore", { score: result.score, max: result.max })}</p>
         {band ? (
@@ -67,50 +89,56 @@ export function EvaluationForm({
           </>
         ) : null}
         {result.healthcare_advice ? <Notice tone="info">{t("course.healthcareAdvice")}</Notice> : null}
+        {after}
       </div>
+    );
+  }
+
+  // The questions were answered in the extended screening within their time frame: use those
+  // answers as the starting point instead of asking again (or answer again, starting from them).
+  if (carriedAll && carried && instrument && !answerAgain) {
+    const date = new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "long" }).format(new Date(carried.at * 1000));
+    return (
+      <section className="card card--soft stack stack--md evaluation-carried" aria-labelledby="evaluation-carried">
+        <h2 id="evaluation-carried">{t("course.carried.title")}</h2>
+        <p>{t("course.carried.text", { date, title: instrument.title[locale] })}</p>
+        <div className="cluster">
+          <Button variant="primary" size="lg" busy={busy} onClick={() => void send(carried.answers)}>
+            {t("course.carried.use")}
+          </Button>
+          <Button variant="secondary" size="lg" onClick={() => setAnswerAgain(true)}>
+            {t("course.carried.again")}
+          </Button>
+        </div>
+      </section>
     );
   }
 
   return (
     <form className="stack evaluation-form" onSubmit={(e) => void submit(e)} noValidate>
-      <p className="lead">{instrument.intro[locale]}</p>
       {missing.length ? (
         <Notice tone="warning" role="alert">
           {t("course.answerAll", { count: missing.length })}
         </Notice>
       ) : null}
-      {instrument.items.map((item, index) => (
-        <fieldset
-          key={item.id}
-          id={`q-${item.id}`}
-          tabIndex={-1}
-          className={missing.includes(item.id) ? "question question--missing" : "question"}
-          aria-invalid={missing.includes(item.id) || undefined}
-        >
-          <legend>
-            <span className="question__number">{index + 1}. </span>
-            {item.text[locale]}
-          </legend>
-          <div className="question__options">
-            {itemOptions(instrument, item).map((option) => (
-              <label key={option.value} className="option">
-                <input
-                  type="radio"
-                  name={item.id}
-                  value={option.value}
-                  checked={answers[item.id] === option.value}
-                  onChange={() => setAnswers((a) => ({ ...a, [item.id]: option.value }))}
-                />
-                <span>{option.label[locale]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      ))}
-      <div role="alert">{crisis ? <CrisisPanel locale={locale} headingId="crisis-now" /> : null}</div>
+      <QuestionList
+        questions={questions}
+        answers={answers}
+        missing={missing}
+        onAnswer={(id, value) => {
+          setAnswers((current) => ({ ...current, [id]: value }));
+          setMissing((current) => current.filter((m) => m !== id));
+        }}
+        locale={locale}
+      />
       <Button type="submit" variant="primary" size="lg" disabled={busy}>
         {t("course.sendAnswers")}
       </Button>
     </form>
   );
+}
+
+/** The required questions without an answer (no focus moved: for deciding, not for the form). */
+function unansweredIn(questions: readonly ScreeningQuestion[], answers: Record<string, number>): string[] {
+  return questions.filter((q) => !q.optional && answers[q.id] === undefined).map((q) => q.id);
 }

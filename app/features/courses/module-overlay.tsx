@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { focusInView } from "../../lib/reveal.ts";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, video[controls], [tabindex]:not([tabindex="-1"])';
 
@@ -12,10 +13,17 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function ModuleOverlay({
   labelledBy,
   onClose,
+  returnTo,
   children,
 }: {
   labelledBy: string;
   onClose: () => void;
+  /**
+   * Where focus (and the view) goes on closing: back to the control that opened the overlay, or —
+   * when a part was just finished — to the course's progress (`[data-course-status]`), where the
+   * next step is, however far down the page the opener was.
+   */
+  returnTo?: React.RefObject<"opener" | "status">;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -36,9 +44,18 @@ export function ModuleOverlay({
       if (dialog.open) dialog.close();
       const back = opener.current;
       // The opener stays in the course page under the overlay; after a reload, find it by module.
-      const target =
-        back && back.isConnected ? back : document.querySelector<HTMLElement>(`[data-opener="${back?.dataset.opener ?? ""}"]`);
-      (target ?? document.querySelector<HTMLElement>("main h1"))?.focus();
+      // When it is gone (a part finished: the pause replaced "Continue"), the course's progress.
+      const toStatus = returnTo?.current === "status";
+      if (returnTo) returnTo.current = "opener";
+      const target = toStatus
+        ? null
+        : back && back.isConnected
+          ? back
+          : document.querySelector<HTMLElement>(`[data-opener="${back?.dataset.opener ?? ""}"]`);
+      const fallback = document.querySelector<HTMLElement>("[data-course-status]");
+      if (target) target.focus();
+      else if (fallback) focusInView(fallback);
+      else document.querySelector<HTMLElement>("main h1")?.focus();
     };
     // Opened once per visit to the overlay; the module inside may change.
   }, [labelledBy]);

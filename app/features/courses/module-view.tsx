@@ -8,6 +8,7 @@ import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { EvaluationForm, type EvaluationResult } from "./evaluation-form.tsx";
 import { AudioPlayer, VideoPlayer, formatPlaybackTime } from "./media-players.tsx";
+import { SafetyCheckForm } from "./safety-check-form.tsx";
 
 export type { ModuleContent };
 
@@ -31,6 +32,7 @@ export function ModuleView({
   locale,
   onComplete,
   onAnswer,
+  onNext,
   onClose,
   children,
 }: {
@@ -41,6 +43,8 @@ export function ModuleView({
   locale: Locale;
   onComplete: () => void;
   onAnswer: (answers: Record<string, number>) => Promise<EvaluationResult | null>;
+  /** After a questionnaire's result: on to the part's next module. */
+  onNext: () => void;
   onClose: () => void;
   /** The worksheet of a worksheet module. */
   children?: React.ReactNode;
@@ -78,8 +82,23 @@ export function ModuleView({
           {t(error)}
         </Notice>
       ) : null}
-      {ANSWERED_MODULE_TYPES.has(module.type) ? (
-        <EvaluationForm instrumentId={String(module.settings.instrument)} locale={locale} onSubmit={onAnswer} />
+      {module.check ? (
+        <SafetyCheckForm moduleId={module.id} check={module.check} completed={module.completed} />
+      ) : ANSWERED_MODULE_TYPES.has(module.type) ? (
+        <EvaluationForm
+          instrumentId={String(module.settings.instrument)}
+          questions={module.questions ?? []}
+          locale={locale}
+          carried={module.carried}
+          onSubmit={onAnswer}
+          after={
+            <div>
+              <Button variant="primary" size="lg" onClick={onNext}>
+                {t("course.next")}
+              </Button>
+            </div>
+          }
+        />
       ) : module.completed ? (
         <p>{t("course.moduleDone")}</p>
       ) : (

@@ -12,6 +12,8 @@ import { ApiError } from "../../lib/api/client.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
 import { registerDialog, useDialog } from "../../lib/dialog.tsx";
+import type { SleepWindowPlan as SleepWindowPlanData } from "../../../common/worksheets/sleep-window.ts";
+import { SleepWindowPlan, formatComputed } from "./sleep-window-plan.tsx";
 
 registerDialog("DeleteWorksheetRowDialog", { component: ActionDialog });
 
@@ -21,6 +23,8 @@ export interface WorksheetData {
   key: string;
   definition: WorksheetDef;
   rows: { id: string; values: WorksheetValues; computed: Record<string, number | null>; created_at: string }[];
+  /** The sleep-window worksheet: the window a row saved now gets (worked out from the diary). */
+  plan?: SleepWindowPlanData;
 }
 
 type Draft = Record<string, string | boolean>;
@@ -37,9 +41,15 @@ function toValues(def: WorksheetDef, draft: Draft): Record<string, unknown> {
   return values;
 }
 
-function shown(value: WorksheetValues[string], yes: string, no: string): string {
+/** A `YYYY-MM-DD` day as the page's language writes it (the day itself, whatever the time zone). */
+function formatDay(format: Intl.DateTimeFormat, day: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? format.format(new Date(`${day}T00:00:00Z`)) : day;
+}
+
+function shown(value: WorksheetValues[string], type: string, yes: string, no: string, dates: Intl.DateTimeFormat): string {
   if (value === null || value === undefined || value === "") return "–";
   if (typeof value === "boolean") return value ? yes : no;
+  if (type === "date") return formatDay(dates, String(value));
   return String(value);
 }
 
@@ -85,7 +95,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
       if (error instanceof ApiError && error.fields) {
         setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.replace(/^body\.values\./, ""), v])));
       }
-      setStatus(t("worksheet.notSaved"));
+      setStatus(error instanceof ApiError && error.code === "worksheet.diary_too_short" ? t("errors.codes.worksheet.diary_too_short") : t("worksheet.notSaved"));
     } finally {
       setBusy(false);
     }
@@ -125,9 +135,17 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
   }
 
   const dateFormat = new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "medium", timeZone: "UTC" });
+  // A row is headed by the day it is about (a diary's night), written as its field shows it; a
+  // worksheet without a date field heads rows with the day they were saved.
+  const dayField = def.fields.find((field) => field.type === "date");
+  const rowDay = (row: WorksheetData["rows"][number]): string => {
+    const day = dayField ? row.values[dayField.key] : null;
+    return typeof day === "string" && day ? formatDay(dateFormat, day) : dateFormat.format(new Date(row.created_at));
+  };
   return (
     <section className="stack worksheet" aria-labelledby="worksheet-title">
       <h2 id="worksheet-title">{def.title[locale]}</h2>
+      {data.plan ? <SleepWindowPlan plan={data.plan} riseTime={String(draft.wake_time ?? "")} /> : null}
       <form className="stack" onSubmit={(e) => void save(e)} noValidate>
         <FormErrorSummary
           messages={def.fields
@@ -197,18 +215,18 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
       <ul className="worksheet-rows">
         {data.rows.map((row) => (
           <li key={row.id} className="card worksheet-row">
-            <p className="course-card__meta">{dateFormat.format(new Date(row.created_at))}</p>
+            <p className="course-card__meta">{rowDay(row)}</p>
             <dl>
               {def.fields.map((field) => (
                 <div key={field.key} className="worksheet-row__value">
                   <dt>{field.label[locale]}</dt>
-                  <dd>{shown(row.values[field.key] ?? null, t("worksheet.yes"), t("worksheet.no"))}</dd>
+                  <dd>{shown(row.values[field.key] ?? null, field.type, t("worksheet.yes"), t("worksheet.no"), dateFormat)}</dd>
                 </div>
               ))}
               {(def.computed ?? []).map((c) => (
                 <div key={c.key} className="worksheet-row__value">
                   <dt>{c.label?.[locale] ?? t(`worksheet.computed.${c.formula}`)}</dt>
-                  <dd>{row.computed[c.key] === null || row.computed[c.key] === undefined ? "–" : `${row.computed[c.key]} %`}</dd>
+                  <dd>{formatComputed(t, c.formula, row.computed[c.key])}</dd>
                 </div>
               ))}
             </dl>

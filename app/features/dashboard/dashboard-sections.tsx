@@ -9,7 +9,8 @@ import { buttonClassName } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
 import { HistoryChart } from "../../components/history-chart.tsx";
 import { LoadFailed } from "../screening/load-failed.tsx";
-import { RecommendedCourseList } from "../screening/recommended-courses.tsx";
+import { GetHelpNow } from "../../components/get-help-now.tsx";
+import { NoCourseNeeded, RecommendedCourseList } from "../screening/recommended-courses.tsx";
 import "./dashboard.css";
 
 /** A section that could not be loaded: a calm message and "try again" (reloads the dashboard's data). */
@@ -36,7 +37,7 @@ export function RecommendedSection({ data, locale, invite = true }: { data: Reco
     <section className="stack dashboard-section" aria-labelledby="recommended-heading">
       <h2 id="recommended-heading">{t("dashboard.recommendedHeading")}</h2>
       {data === null ? <SectionFailed /> : null}
-      {data && (data.based_on === null || data.courses.length === 0) ? (
+      {data && data.based_on === null ? (
         <Card as="div" tone="soft" className="stack stack--md">
           <p>{t("dashboard.noScreeningText")}</p>
           {invite ? (
@@ -48,15 +49,17 @@ export function RecommendedSection({ data, locale, invite = true }: { data: Reco
           ) : null}
         </Card>
       ) : null}
-      {data && data.based_on !== null && data.courses.length > 0 ? (
+      {data && data.based_on !== null ? (
         <>
-          <p>{t(data.based_on === "light" ? "dashboard.recommendedFromLight" : "dashboard.recommendedIntro")}</p>
+          {data.crisis ? <GetHelpNow locale={locale} headingId="help-now-dashboard" headingLevel={3} /> : null}
+          {data.courses.length > 0 ? <p>{t(data.based_on === "light" ? "dashboard.recommendedFromLight" : "dashboard.recommendedIntro")}</p> : null}
           {data.healthcare_advice ? (
             <Notice tone="info" title={t("screening.healthcare.title")}>
               <p>{t("screening.healthcare.text")}</p>
             </Notice>
           ) : null}
-          <RecommendedCourseList courses={data.courses} locale={locale} />
+          {data.courses.length === 0 ? <NoCourseNeeded locale={locale} /> : null}
+          <RecommendedCourseList courses={data.courses} locale={locale} crisis={data.crisis} />
           {data.based_on === "light" ? (
             <p>
               <Link to={pathTo("extendedScreening", locale)}>{t("dashboard.doScreening")}</Link>
@@ -97,18 +100,22 @@ export function FeaturedSection({ items, locale }: { items: FeaturedItem[] | nul
 /** The questionnaire scores over time, one chart (with its data table) per questionnaire. */
 export function HistorySection({ history, locale }: { history: EvaluationHistory | null; locale: Locale }) {
   const { t } = useTranslation();
+  const charts = history?.series.filter((series) => series.points.length >= 2) ?? [];
+  const single = history?.series.filter((series) => series.points.length < 2) ?? [];
   return (
     <section className="stack dashboard-section" aria-labelledby="history-heading">
       <h2 id="history-heading">{t("dashboard.historyHeading")}</h2>
       {history === null ? <SectionFailed /> : null}
       {history && history.series.length === 0 ? <p className="muted">{t("dashboard.historyEmpty")}</p> : null}
-      {history && history.series.length > 0 ? (
+      {charts.length > 0 ? (
         <div className="dashboard-grid dashboard-grid--wide">
-          {history.series.map((series) => (
+          {charts.map((series) => (
             <HistoryChart key={series.instrument} series={series} locale={locale} />
           ))}
         </div>
       ) : null}
+      {/* One answer is not a line: a sentence instead of a chart with a single point. */}
+      {single.length > 0 ? <p className="muted">{t(charts.length > 0 ? "dashboard.historyMore" : "dashboard.historyOnce")}</p> : null}
     </section>
   );
 }

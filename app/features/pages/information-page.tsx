@@ -11,9 +11,9 @@ export interface PageDto {
 }
 
 /** Loads a content page by slug in a language; a missing page is the 404 page. */
-export async function loadPage(api: ApiClient, slug: string, locale: Locale): Promise<PageDto> {
+export async function loadPage(api: ApiClient, slug: string): Promise<PageDto> {
   try {
-    return await api.get<PageDto>(`/pages/${encodeURIComponent(slug)}/?locale=${locale}`);
+    return await api.get<PageDto>(`/pages/${encodeURIComponent(slug)}/`);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw routeData(null, { status: 404 });
     throw error;

@@ -20,6 +20,8 @@ export function PreferencesSection({ profile, locale, theme }: { profile: Profil
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
+  /** Said once a theme is saved: the colours change at once, the words confirm it for everyone. */
+  const [themeSaved, setThemeSaved] = useState<Theme | null>(null);
   // The choice shows at once; the saved value follows from the server.
   const [current, setCurrent] = useState<Theme>(profile.theme ?? theme);
   const [language, setLanguage] = useState<Locale>(locale);
@@ -37,8 +39,10 @@ export function PreferencesSection({ profile, locale, theme }: { profile: Profil
 
   const chooseTheme = async (next: Theme) => {
     setCurrent(next);
+    setThemeSaved(null);
     document.documentElement.dataset.theme = next;
-    if (!(await save({ theme: next }))) {
+    if (await save({ theme: next })) setThemeSaved(next);
+    else {
       // Keep the choice in this browser even when the account could not be updated.
       document.cookie = `${THEME_COOKIE}=${next}; Max-Age=31536000; Path=/; SameSite=Lax`;
     }
@@ -74,6 +78,9 @@ export function PreferencesSection({ profile, locale, theme }: { profile: Profil
           </label>
         ))}
       </ChoiceGroup>
+      <p role="status" className="muted">
+        {themeSaved ? t("profile.preferences.themeSaved", { theme: t(`themes.${themeSaved}`) }) : ""}
+      </p>
     </Card>
   );
 }

@@ -28,12 +28,19 @@ export function PrivacySection({ profile }: { profile: ProfileDto }) {
             <li key={consent.kind} className="stack stack--sm consent">
               <p className="consent__name">{t(`profile.privacy.consent.${consent.kind}`)}</p>
               <p className="muted">{t("profile.privacy.given", { date: date(consent.given_at), version: consent.version })}</p>
-              <p>{t(`profile.privacy.withdrawText.${consent.kind}`)}</p>
-              <div>
-                <Button variant="secondary" onClick={() => dialog.open("DeleteUserDialog", { data: { withdraw: consent.kind } })}>
-                  {t(`profile.privacy.withdraw.${consent.kind}`)}
-                </Button>
-              </div>
+              {consent.kind === "age" ? (
+                // A statement given with the consent, not a consent of its own to withdraw.
+                <p>{t("profile.privacy.ageText")}</p>
+              ) : (
+                <>
+                  <p>{t(`profile.privacy.withdrawText.${consent.kind}`)}</p>
+                  <div>
+                    <Button variant="secondary" onClick={() => dialog.open("DeleteUserDialog", { data: { withdraw: consent.kind } })}>
+                      {t(`profile.privacy.withdraw.${consent.kind}`)}
+                    </Button>
+                  </div>
+                </>
+              )}
             </li>
           ))}
         </ul>
@@ -51,7 +58,7 @@ export function PrivacySection({ profile }: { profile: ProfileDto }) {
         <h3>{t("accounts.profile.deleteTitle")}</h3>
         <p>{t("accounts.profile.deleteText")}</p>
         <div>
-          <Button variant="secondary" onClick={() => dialog.open("DeleteUserDialog")}>
+          <Button variant="danger" onClick={() => dialog.open("DeleteUserDialog")}>
             {t("accounts.profile.delete")}
           </Button>
         </div>

@@ -14,6 +14,7 @@ import { errorInfo, errorMessage } from "../../lib/api/error-message.ts";
 import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useFormIds } from "../accounts/use-form-ids.ts";
+import type { Locale } from "../../../common/i18n/locales.ts";
 
 /**
  * E-mail reminder settings for the profile page (GET/PUT /api/v1/me/reminders/): opt in, the
@@ -23,6 +24,14 @@ import { useFormIds } from "../accounts/use-form-ids.ts";
 
 const COMMON_ZONES = ["Europe/Stockholm", "Europe/Oslo", "Europe/Copenhagen", "Europe/Helsinki", "Europe/London", "UTC"];
 
+/** Where most readers of each language live: the suggestion when the browser names no real zone. */
+const LOCALE_ZONES: Record<Locale, string> = {
+  sv: "Europe/Stockholm",
+  en: "Europe/Stockholm",
+  no: "Europe/Oslo",
+  da: "Europe/Copenhagen",
+};
+
 function browserZone(): string | null {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -31,7 +40,15 @@ function browserZone(): string | null {
   }
 }
 
-export function ReminderSettings() {
+/**
+ * The zone to suggest to someone who never saved: the browser's, unless it says UTC (browsers that
+ * hide the zone, and servers, do), then the one of the page's language (sv: Europe/Stockholm).
+ */
+export function suggestedZone(locale: Locale, zone = browserZone()): string {
+  return zone && !/^(Etc\/)?(UTC|GMT|UCT|Universal|Zulu)$/i.test(zone) ? zone : LOCALE_ZONES[locale];
+}
+
+export function ReminderSettings({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Settings | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -42,10 +59,9 @@ export function ReminderSettings() {
       .get<Settings>("/me/reminders/", { schema: reminderSettingsSchema })
       .then((settings) => {
         if (!live) return;
-        // Someone who never saved gets their browser's time zone as the suggestion.
-        const zone = browserZone();
-        const fresh = !settings.enabled && settings.timezone === DEFAULT_REMINDER_SETTINGS.timezone && zone;
-        setLoaded(fresh ? { ...settings, timezone: zone } : settings);
+        // Someone who never saved gets their browser's time zone (or their language's) as the suggestion.
+        const fresh = !settings.enabled && settings.timezone === DEFAULT_REMINDER_SETTINGS.timezone;
+        setLoaded(fresh ? { ...settings, timezone: suggestedZone(locale) } : settings);
       })
       .catch((error: unknown) => {
         if (live) setLoadError(errorMessage(t, errorInfo(error)));
@@ -53,7 +69,7 @@ export function ReminderSettings() {
     return () => {
       live = false;
     };
-  }, [t]);
+  }, [t, locale]);
 
   return (
     <Card aria-labelledby="reminder-settings-title" className="stack stack--md">

@@ -54,7 +54,7 @@ export function QuestionList({
             </div>
           </fieldset>
           {question.id === PHQ9_SAFETY_ITEM ? (
-            <div role="alert">{isCrisis(answers) ? <CrisisPanel locale={locale} headingId="crisis-now" /> : null}</div>
+            <div role="alert">{isCrisis(answers) ? <CrisisPanel locale={locale} context="answer" headingId="crisis-now" /> : null}</div>
           ) : null}
         </div>
       ))}
@@ -64,7 +64,7 @@ export function QuestionList({
 
 /** The ids of questions without an answer; focuses the first of them. */
 export function unansweredQuestions(questions: readonly ScreeningQuestion[], answers: Record<string, number>): string[] {
-  const missing = questions.filter((q) => answers[q.id] === undefined).map((q) => q.id);
+  const missing = questions.filter((q) => !q.optional && answers[q.id] === undefined).map((q) => q.id);
   if (missing[0]) document.getElementById(`q-${missing[0]}`)?.focus();
   return missing;
 }

@@ -6,13 +6,17 @@ import { pathTo } from "../../../common/routing/route-table.ts";
 import type { RecommendedCourses as RecommendedCoursesDto } from "../../../common/schemas/screening.ts";
 import { Notice } from "../../components/alert.tsx";
 import { buttonClassName } from "../../components/button.tsx";
+import { GetHelpNow } from "../../components/get-help-now.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { LoadFailed } from "./load-failed.tsx";
 import { useApiData } from "./use-api-data.ts";
 import "./screening.css";
 
-/** The ranked courses, each with why and a link to it (the extended screening and the dashboard). */
-export function RecommendedCourseList({ courses, locale }: { courses: RecommendedCoursesDto["courses"]; locale: Locale }) {
+/**
+ * The ranked courses, each with why and a link to it (the extended screening and the dashboard).
+ * After a crisis answer getting help is the main action, so no course link is primary then.
+ */
+export function RecommendedCourseList({ courses, locale, crisis = false }: { courses: RecommendedCoursesDto["courses"]; locale: Locale; crisis?: boolean }) {
   const { t } = useTranslation();
   return (
     <ol className="recommended-list">
@@ -23,9 +27,11 @@ export function RecommendedCourseList({ courses, locale }: { courses: Recommende
             <h3>{course.title}</h3>
             <p>{course.summary}</p>
             <p className="muted">
-              {t(`screening.recommended.reason.${course.reason.area}`, { band: band?.label[locale] ?? course.reason.band })}
+              {course.reason.criterion === "self_harm"
+                ? t("screening.recommended.reason.self_harm")
+                : t(`screening.recommended.reason.${course.reason.area}`, { band: band?.label[locale] ?? course.reason.band })}
             </p>
-            <Link className={buttonClassName(course.rank === 1 ? "primary" : "secondary")} to={pathTo("course", locale, { course: course.slug })}>
+            <Link className={buttonClassName(course.rank === 1 && !crisis ? "primary" : "secondary")} to={pathTo("course", locale, { course: course.slug })}>
               {t("screening.recommended.open", { title: course.title })}
             </Link>
           </li>
@@ -35,11 +41,29 @@ export function RecommendedCourseList({ courses, locale }: { courses: Recommende
   );
 }
 
-/** The courses ranked by the screening, each with why, and healthcare advice when needed. */
-export function RecommendedCourses({ locale }: { locale: Locale }) {
+/** No area at its threshold: no course is needed now, and every course is there to browse. */
+export function NoCourseNeeded({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card card--soft stack stack--sm">
+      <p>{t("screening.recommended.noneNeeded")}</p>
+      <div>
+        <Link className={buttonClassName("secondary")} to={pathTo("courses", locale)}>
+          {t("screening.recommended.browseAll")}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The courses ranked by the screening, each with why, and healthcare advice when needed.
+ * `helpShown`: the page already shows "get help now" above (after a crisis answer).
+ */
+export function RecommendedCourses({ locale, helpShown = false }: { locale: Locale; helpShown?: boolean }) {
   const { t } = useTranslation();
   const { result, retry } = useApiData("recommended courses", () =>
-    browserApi().get(`/recommended-courses/?locale=${locale}`, { schema: () => import("../../../common/schemas/screening.ts").then((m) => m.recommendedCoursesResponse) }),
+    browserApi().get(`/recommended-courses/`, { schema: () => import("../../../common/schemas/screening.ts").then((m) => m.recommendedCoursesResponse) }),
   );
   return (
     <section className="stack" aria-labelledby="recommended-heading">
@@ -53,7 +77,9 @@ export function RecommendedCourses({ locale }: { locale: Locale }) {
               <p>{t("screening.healthcare.text")}</p>
             </Notice>
           ) : null}
-          <RecommendedCourseList courses={result.data.courses} locale={locale} />
+          {result.data.crisis && !helpShown ? <GetHelpNow locale={locale} headingId="help-now-recommended" headingLevel={3} /> : null}
+          {result.data.courses.length === 0 ? <NoCourseNeeded locale={locale} /> : null}
+          <RecommendedCourseList courses={result.data.courses} locale={locale} crisis={result.data.crisis} />
         </>
       ) : null}
     </section>

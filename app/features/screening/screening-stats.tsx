@@ -3,7 +3,7 @@ import type { Locale } from "../../../common/i18n/locales.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { useApiData } from "./use-api-data.ts";
 
-/** "How others answered": shown only for areas with groups of at least ten people. */
+/** "How others answered": an hourly snapshot, only bands of at least 50 people (server ADR 015). */
 export function ScreeningStats({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   // The questionnaires' band labels (all four languages) load with the figures, not with the page.

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Locale } from "../../../common/i18n/locales.ts";
-import { pathTo } from "../../../common/routing/route-table.ts";
+import { decideScreen } from "../../../common/routing/guards.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
-import { readOnboardingRecord, removeOnboardingRecord } from "../../lib/onboarding-record.ts";
+import { removeOnboardingRecord } from "../../lib/onboarding-record.ts";
+import { onboardingState, redirectTarget } from "../../lib/screen.ts";
+import { useScreen } from "../../lib/use-screen.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 
 /** The root loader's status: is someone logged in. */
@@ -13,31 +15,30 @@ export function useLoggedIn(): boolean {
 }
 
 /**
- * The onboarding guard (§2) for a page that was rendered on the server, which cannot see the
- * local record: in the browser the stored token is validated; an invalid one is removed and the
- * visitor goes to `/?token=expired`; without a record the visitor goes to onboarding.
- * Client navigations are already guarded by the route's client middleware.
+ * The onboarding guards (§2) for a page that was rendered on the server, which cannot see the
+ * local record: in the browser the record is validated and the one guard decision
+ * (`decideScreen`) runs again with it — an invalid record is removed and the visitor goes to
+ * `/?token=expired`; without a record a `code` in the link starts onboarding, else `/`.
  */
 export function useOnboardingCheck(locale: Locale): void {
-  const loggedIn = useLoggedIn();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { screen } = useScreen();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const status = root?.status;
+  const id = screen?.id;
   // Once per page: a second, concurrent check would race the first for a CSRF token.
   const checked = useRef(false);
   useEffect(() => {
-    if (loggedIn || checked.current) return;
+    if (!status || status.logged_in || !id || checked.current) return;
     checked.current = true;
-    const record = readOnboardingRecord();
-    if (!record) {
-      void navigate(pathTo("onboarding", locale), { replace: true });
-      return;
-    }
-    browserApi()
-      .post("/onboarding/valid", { token: record.token })
-      .catch(() => {
-        removeOnboardingRecord();
-        void navigate(`${pathTo("home", locale)}?token=expired`, { replace: true });
-      });
-  }, [loggedIn, locale, navigate]);
+    void onboardingState(browserApi()).then((onboarding) => {
+      const decision = decideScreen(id, { status, search, onboarding, devPages: true });
+      if (decision.kind !== "redirect") return;
+      if (decision.clearOnboarding) removeOnboardingRecord();
+      void navigate(redirectTarget(decision, locale), { replace: true });
+    });
+  }, [status, id, search, locale, navigate]);
 }
 
 /** A failed call: logged for the developers (§8), with a translated message and a retry in the UI. */

@@ -4,6 +4,7 @@ import { FakeClock, createTestApp, json } from "../../testing/test-app.ts";
 import { TestAgent } from "../../testing/agent.ts";
 import { GOOD_PASSWORD, codeFor, latestMailTo, linkParam, registerUser, uniqueEmail } from "../../testing/accounts.ts";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
+import { ACCOUNT_AGREEMENTS } from "../../testing/consent.ts";
 
 let app: FastifyInstance;
 const clock = new FakeClock(Date.UTC(2026, 10, 22, 9, 0, 0));
@@ -37,7 +38,7 @@ describe("the account journey over HTTP alone", () => {
       password: GOOD_PASSWORD,
       terms_version: CURRENT_TERMS_VERSION,
       accept_terms: true,
-      consent_health_data: true,
+      consent_health_data: true, ...ACCOUNT_AGREEMENTS,
     });
     expect(completed.statusCode).toBe(201);
     let me = status(await agent.get("/api/v1/me/"));

@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import { auditLog, consents } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
+import { utcDay } from "../../modules/audit/audit.ts";
 import { FakeClock, createTestApp, json } from "../../testing/test-app.ts";
 import { codeFor, registerUser } from "../../testing/accounts.ts";
+import { ACCOUNT_AGREEMENTS } from "../../testing/consent.ts";
 
 let app: FastifyInstance;
 const clock = new FakeClock(Date.UTC(2026, 10, 23, 9, 0, 0));
@@ -22,9 +24,9 @@ describe("terms", () => {
     const [row] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
     await app.ctx.db.update(users).set({ termsVersion: "2020-01-01" }).where(eq(users.id, row?.id ?? ""));
     expect(json(await user.agent.get("/api/v1/me/")).terms_accepted).toBe(false);
-    const outdated = await user.agent.post("/api/v1/me/accept-terms/", { version: "2020-01-01" });
+    const outdated = await user.agent.post("/api/v1/me/accept-terms/", { version: "2020-01-01", consent_health_data: true, ...ACCOUNT_AGREEMENTS });
     expect(outdated.statusCode).toBe(400);
-    const accepted = await user.agent.post("/api/v1/me/accept-terms/", { version: CURRENT_TERMS_VERSION });
+    const accepted = await user.agent.post("/api/v1/me/accept-terms/", { version: CURRENT_TERMS_VERSION, consent_health_data: true, ...ACCOUNT_AGREEMENTS });
     expect(accepted.statusCode).toBe(200);
     expect(json(accepted).terms_accepted).toBe(true);
     expect(json(await user.agent.get("/api/v1/me/")).terms_accepted).toBe(true);
@@ -65,18 +67,25 @@ describe("second-factor throttling", () => {
 });
 
 describe("POST /api/v1/logout/remove", () => {
-  it("deletes the account after the password, keeps a pseudonymous audit entry, and logs out", async () => {
+  it("deletes the account after the password, its audit entries too, leaves an entry naming no one, and logs out", async () => {
     const user = await registerUser(app);
     const [row] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    const id = row?.id ?? "";
+    expect((await app.ctx.db.select().from(auditLog).where(eq(auditLog.userId, id))).length).toBeGreaterThan(0);
     const wrong = await user.agent.post("/api/v1/logout/remove", { password: "inte mitt lösenord" });
     expect(wrong.statusCode).toBe(400);
+    const day = utcDay(app.ctx.clock.now());
     const removed = await user.agent.post("/api/v1/logout/remove", { password: user.password });
     expect(removed.statusCode).toBe(200);
     expect(json(await user.agent.get("/api/v1/me/")).logged_in).toBe(false);
-    expect(await app.ctx.db.select().from(users).where(eq(users.id, row?.id ?? ""))).toEqual([]);
-    const entries = await app.ctx.db.select().from(auditLog).where(eq(auditLog.event, "account.deleted"));
-    const mine = entries.filter((e) => e.subject !== null && e.userId === null);
-    expect(mine.length).toBeGreaterThan(0);
+    expect(await app.ctx.db.select().from(users).where(eq(users.id, id))).toEqual([]);
+    expect(await app.ctx.db.select().from(auditLog).where(eq(auditLog.userId, id))).toEqual([]);
+    const entries = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.event, "account.deleted"), gte(auditLog.at, day)));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ userId: null, onboardingId: null, ip: null, detail: null });
+      expect(entry.at.getTime() % 86_400_000).toBe(0);
+    }
     expect(JSON.stringify(entries)).not.toContain(user.email);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { onboardings } from "./screening.ts";
 import { users } from "./users.ts";
 
 /** Ten single-use recovery codes per user, stored as SHA-256 hashes. */
@@ -36,7 +37,11 @@ export const emailCodes = pgTable(
   (t) => [index("email_codes_expires_at_idx").on(t.expiresAt), index("email_codes_user_id_idx").on(t.userId)],
 );
 
-/** Consents given and withdrawn (GDPR art. 9): kind, terms version, language and time. */
+/**
+ * Consents given and withdrawn (GDPR art. 9): kind, version, language and time. `terms` carries
+ * the terms version; `health_data` (the explicit consent, naming the statistics) and `age` (18 or
+ * older confirmed) carry the consent text's version (ADR 021).
+ */
 export const consents = pgTable(
   "consents",
   {
@@ -44,7 +49,7 @@ export const consents = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["terms", "health_data"] }).notNull(),
+    kind: text("kind", { enum: ["terms", "health_data", "age"] }).notNull(),
     version: text("version").notNull(),
     locale: text("locale", { enum: ["sv", "en", "no", "da"] }).notNull(),
     givenAt: timestamp("given_at", { withTimezone: true }).notNull(),
@@ -54,22 +59,30 @@ export const consents = pgTable(
 );
 
 /**
- * Append-only audit log: who, what, when (UTC), from where; never secrets or answers. `subject`
- * is a keyed pseudonym of the user id that stays when the account is deleted; `user_id` is
- * cleared then.
+ * Append-only audit log: who, what, when (UTC), from where; never secrets or answers. A user's
+ * entries are deleted with the account (`user_id` cascades) and a visitor's with the onboarding
+ * they belong to (`onboarding_id` cascades; moved to the user when the visitor registers). The
+ * one entry written at deletion (`account.deleted`) names no one. `ip` is cleared after
+ * AUDIT_IP_RETENTION_DAYS (server/modules/privacy/retention.ts; docs/retention.md).
  */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull(),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    subject: text("subject"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    onboardingId: uuid("onboarding_id").references(() => onboardings.id, { onDelete: "cascade" }),
     event: text("event").notNull(),
     ip: text("ip"),
     detail: jsonb("detail").$type<Record<string, string | number | boolean>>(),
   },
-  (t) => [index("audit_log_user_id_idx").on(t.userId), index("audit_log_at_idx").on(t.at)],
+  (t) => [
+    index("audit_log_user_id_idx").on(t.userId),
+    index("audit_log_onboarding_id_idx").on(t.onboardingId),
+    index("audit_log_at_idx").on(t.at),
+    // The IP pruning job only looks at entries that still have an address.
+    index("audit_log_ip_at_idx").on(t.at).where(sql`ip is not null`),
+  ],
 );
 
 /** Throttling counters (when Redis is not configured): consecutive failures and request hits. */

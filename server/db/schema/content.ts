@@ -20,6 +20,8 @@ export interface CourseLocaleText {
 export interface ModuleLocaleText {
   title: string;
   html: string;
+  /** Audio and video: this language's recording's own length in whole seconds (as a player shows it). */
+  duration_seconds?: number;
   items?: string[];
   captions?: { start: number; end: number; text: string }[];
 }
@@ -80,7 +82,7 @@ export const contentModules = pgTable(
     key: text("key").notNull(),
     position: integer("position").notNull(),
     type: text("type", {
-      enum: ["text", "list", "audio", "video", "evaluation", "worksheet", "post_part_screening"],
+      enum: ["text", "list", "audio", "video", "evaluation", "worksheet", "post_part_screening", "safety_check"],
     }).notNull(),
     /** Type settings: media and duration, instrument, worksheet key. */
     settings: jsonb("settings").$type<Record<string, string | number>>().notNull(),
@@ -144,7 +146,8 @@ export const moduleProgress = pgTable(
 
 /**
  * Answers to course evaluations and post-part screenings: the answers field-encrypted (bound to
- * the row's user), the score, band and severity in clear for the history chart.
+ * the row's user); the score, band and severity field-encrypted too, each bound to the user and
+ * the row (server/modules/screening/health-values.ts), decrypted in the app for the history chart.
  */
 export const evaluationAnswers = pgTable(
   "evaluation_answers",
@@ -161,12 +164,32 @@ export const evaluationAnswers = pgTable(
       .references(() => contentModules.id, { onDelete: "cascade" }),
     instrument: text("instrument").notNull(),
     answers: text("answers").notNull(),
-    score: integer("score").notNull(),
+    score: text("score").notNull(),
     band: text("band").notNull(),
-    severity: integer("severity").notNull(),
+    severity: text("severity").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("evaluation_answers_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Answers to a course's safety check (the sleep window's contraindications, ADR 023): the answers
+ * and the outcome field-encrypted (health data), bound to the user and the row. The newest row of a
+ * check counts.
+ */
+export const safetyChecks = pgTable(
+  "safety_checks",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    check: text("check").notNull(),
+    answers: text("answers").notNull(),
+    outcome: text("outcome").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("safety_checks_user_check_idx").on(t.userId, t.check, t.createdAt)],
 );
 
 /** Worksheet rows (diaries, thought records …): the values field-encrypted, bound to the user. */

@@ -36,6 +36,11 @@ export const jobs = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     lockedBy: text("locked_by"),
     lastError: text("last_error"),
+    /**
+     * Set when an attempt reached the point after which the outside system may have acted (a mail
+     * handed to the relay before its final answer). A retry that finds it set does not act again.
+     */
+    handedOverAt: timestamp("handed_over_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

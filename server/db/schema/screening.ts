@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import type { ScreeningStats } from "../../../common/schemas/screening.ts";
 import { users } from "./users.ts";
 
 /**
@@ -33,8 +34,11 @@ export const screenings = pgTable(
     kind: text("kind", { enum: ["light", "extended"] }).notNull(),
     /** Field-encrypted JSON of the light screening's answers; null for the extended screening. */
     answers: text("answers"),
-    /** PHQ-9 item 9 was answered above 0 (no answer kept here, only the fact). */
-    crisis: boolean("crisis").notNull().default(false),
+    /**
+     * Field-encrypted "true"/"false": PHQ-9 item 9 was answered above 0 (no answer kept here, only
+     * the fact). Bound to the screening id (server/modules/screening/health-values.ts).
+     */
+    crisis: text("crisis").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -45,7 +49,10 @@ export const screenings = pgTable(
   ],
 );
 
-/** One scored instrument of a screening: score and band for history, answers encrypted. */
+/**
+ * One scored instrument of a screening: score, band and severity for history, each field-encrypted
+ * (bound to the screening and instrument, server/modules/screening/health-values.ts), answers too.
+ */
 export const screeningScores = pgTable(
   "screening_scores",
   {
@@ -55,12 +62,24 @@ export const screeningScores = pgTable(
       .references(() => screenings.id, { onDelete: "cascade" }),
     instrument: text("instrument").notNull(),
     area: text("area", { enum: ["depression", "anxiety", "stress", "sleep"] }).notNull(),
-    score: integer("score").notNull(),
+    score: text("score").notNull(),
     band: text("band").notNull(),
-    severity: integer("severity").notNull(),
+    severity: text("severity").notNull(),
     /** Field-encrypted JSON of this group's answers (extended screening); null for light areas. */
     answers: text("answers"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [unique("screening_scores_screening_instrument").on(t.screeningId, t.instrument)],
 );
+
+/**
+ * The published light-screening statistics (GET /screening/stats/), one row per kind of
+ * statistic: computed at most once an hour from the screenings completed before `period_start`,
+ * already anonymised (bands of 50 people or more, counts rounded). Holds nothing about a person.
+ */
+export const screeningStatsSnapshots = pgTable("screening_stats_snapshots", {
+  key: text("key").primaryKey(),
+  periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+  computedAt: timestamp("computed_at", { withTimezone: true }).notNull(),
+  stats: jsonb("stats").$type<ScreeningStats>().notNull(),
+});

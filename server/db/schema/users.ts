@@ -23,6 +23,8 @@ export const users = pgTable("users", {
   totpLastStep: integer("totp_last_step"),
   /** The terms version the user last accepted (consents hold the history). */
   termsVersion: text("terms_version"),
+  /** The consent text version (health data, statistics, 18+) the user last gave (ADR 021). */
+  consentVersion: text("consent_version"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,30 +1,33 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
+import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { UserStatus } from "../../../common/schemas/me.ts";
 import type { AppContext } from "../../app-context.ts";
-import { consents } from "../../db/schema/accounts.ts";
+import { auditLog, consents } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { rotateCsrfSecret } from "../../plugins/csrf.ts";
-import { audit } from "../audit/audit.ts";
+import { audit, auditAnonymous } from "../audit/audit.ts";
 import { claimOnboardingData } from "../screening/claim-onboarding.ts";
 import { tokenHeader } from "../screening/onboarding-service.ts";
 import { assertFreshBankIdLogin } from "../bankid/fresh-login.ts";
+import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
 import { deleteOtherSessions, deleteSessionsOfUser } from "../sessions/session-repository.ts";
 import { clearSessionCookie, startSession } from "../sessions/session-service.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 import { throttleKey } from "../throttle/throttle.ts";
 import { userStatus } from "../users/user-status.ts";
-import { consumeEmailCode, createEmailCode, peekEmailCode } from "./email-codes.ts";
+import { CODE_TTL_MS, consumeEmailCode, createEmailCode, deleteEmailCodesOf, peekEmailCode, revokeEmailCodes } from "./email-codes.ts";
 import { screenLink } from "./links.ts";
 import { needsRehash } from "./password-hash.ts";
 import { assertAcceptablePassword, checkPasswordHash, hashNewPassword } from "./passwords.ts";
 import { setThemeCookie } from "../profile/theme-cookie.ts";
 import { findUserByEmail, findUserById } from "./users-repository.ts";
 import { confirmSecondFactor } from "./twofa-service.ts";
+import { assertCurrentConsent, consentRows } from "./consent.ts";
 
 type Req = FastifyRequest;
 
@@ -45,32 +48,40 @@ export async function requestRegistration(ctx: AppContext, req: Req, email: stri
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     const lang = existing.locale;
-    await ctx.mailer.send({
-      to: email,
-      ...mail.registrationExists({
-        locale: lang,
-        loginLink: screenLink(ctx, req, "home", lang, { login: "email" }),
-        resetLink: screenLink(ctx, req, "resetPassword", lang),
-      }),
-    });
+    await queueMail(
+      ctx,
+      ctx.db,
+      {
+        to: email,
+        ...mail.registrationExists({
+          locale: lang,
+          loginLink: screenLink(ctx, req, "home", lang, { login: "email" }),
+          resetLink: screenLink(ctx, req, "resetPassword", lang),
+        }),
+      },
+      { userId: existing.id },
+    );
     return;
   }
-  const code = await createEmailCode(ctx.db, ctx.clock, { purpose: "register", email, userId: null, locale });
-  await ctx.mailer.send({
-    to: email,
-    ...mail.registrationLink({ locale, link: screenLink(ctx, req, "register", locale, { code }) }),
+  // The code and the mail that carries it are stored together, or neither is.
+  await ctx.db.transaction(async (tx) => {
+    const code = await createEmailCode(tx, ctx.clock, { purpose: "register", email, userId: null, locale });
+    await queueMail(
+      ctx,
+      tx,
+      { to: email, ...mail.registrationLink({ locale, link: screenLink(ctx, req, "register", locale, { code }) }) },
+      { expiresAt: new Date(ctx.clock.now().getTime() + CODE_TTL_MS.register) },
+    );
   });
+  ctx.wakeWorker();
 }
 
 /** The address a live registration code was sent to (the complete-registration form shows it). */
 export async function registrationEmail(ctx: AppContext, req: Req, code: string): Promise<string> {
-  const ipKey = { key: throttleKey("code:ip", req.ip), policy: ctx.policies.ipFailures };
-  await ctx.throttle.assertAllowed([ipKey]);
+  const attempt = await ctx.throttle.reserveLinkGuess(req.ip);
   const row = await peekEmailCode(ctx.db, ctx.clock, code, "register");
-  if (!row) {
-    await ctx.throttle.recordFailure([ipKey]);
-    throw new AppError("auth.link_invalid");
-  }
+  if (!row) throw new AppError("auth.link_invalid");
+  await attempt.succeeded();
   return row.email;
 }
 
@@ -78,6 +89,7 @@ export interface CompleteRegistration {
   code: string;
   password: string;
   termsVersion: string;
+  consentVersion: string;
 }
 
 /**
@@ -93,6 +105,7 @@ export async function completeRegistration(
   if (input.termsVersion !== CURRENT_TERMS_VERSION) {
     throw new AppError("request.invalid", { fields: { "body.terms_version": "terms.outdated" } });
   }
+  assertCurrentConsent(input.consentVersion);
   const email = await registrationEmail(ctx, req, input.code);
   assertAcceptablePassword(input.password, email, "body.password");
   const passwordHash = await hashNewPassword(input.password);
@@ -103,15 +116,27 @@ export async function completeRegistration(
     const now = ctx.clock.now();
     const [user] = await tx
       .insert(users)
-      .values({ email: row.email, authType: "email", locale: row.locale, passwordHash, termsVersion: CURRENT_TERMS_VERSION })
+      .values({
+        email: row.email,
+        authType: "email",
+        locale: row.locale,
+        passwordHash,
+        termsVersion: CURRENT_TERMS_VERSION,
+        consentVersion: CURRENT_CONSENT_VERSION,
+      })
       .returning({ id: users.id });
     if (!user) throw new Error("user not created");
     await tx.insert(consents).values([
       { userId: user.id, kind: "terms", version: CURRENT_TERMS_VERSION, locale: row.locale, givenAt: now },
-      { userId: user.id, kind: "health_data", version: CURRENT_TERMS_VERSION, locale: row.locale, givenAt: now },
+      ...consentRows(user.id, row.locale, now),
     ]);
     await audit(ctx, tx, { userId: user.id, event: "account.created", ip: req.ip, detail: { method: "email" } });
-    await audit(ctx, tx, { userId: user.id, event: "consent.given", ip: req.ip, detail: { version: CURRENT_TERMS_VERSION } });
+    await audit(ctx, tx, {
+      userId: user.id,
+      event: "consent.given",
+      ip: req.ip,
+      detail: { version: CURRENT_TERMS_VERSION, consent_version: CURRENT_CONSENT_VERSION },
+    });
     // A visitor who screened first sends their onboarding token: their screenings move in.
     const onboardingToken = tokenHeader(req);
     if (onboardingToken) await claimOnboardingData(tx, { token: onboardingToken, userId: user.id });
@@ -137,17 +162,16 @@ export async function loginWithPassword(
   email: string,
   password: string,
 ): Promise<UserStatus> {
-  const accountKey = { key: throttleKey("login:acct", email), policy: ctx.policies.accountFailures };
-  const ipKey = { key: throttleKey("login:ip", req.ip), policy: ctx.policies.ipFailures };
-  await ctx.throttle.assertAllowed([accountKey, ipKey]);
+  // The guess is reserved atomically before the password is checked (docs/security.md,
+  // "Throttling"); the endpoint admitted the request per source before anything else.
+  const attempt = await ctx.throttle.reserveGuess("login", email.toLowerCase(), req.ip);
   const user = await findUserByEmail(ctx.db, email);
   const ok = await checkPasswordHash(user?.passwordHash, password);
   if (!user || !ok) {
-    await ctx.throttle.recordFailure([accountKey, ipKey]);
     await audit(ctx, ctx.db, { userId: user?.id ?? null, event: "login.failed", ip: req.ip, detail: { method: "email" } });
     throw new AppError("auth.invalid_credentials");
   }
-  await ctx.throttle.recordSuccess([accountKey.key]);
+  await attempt.succeeded();
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     await ctx.db.update(users).set({ passwordHash: await hashNewPassword(password) }).where(eq(users.id, user.id));
   }
@@ -168,28 +192,33 @@ export async function requestPasswordReset(ctx: AppContext, req: Req, email: str
   await limitMailRequests(ctx, req, "reset", email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.passwordHash) {
-    await ctx.mailer.send({
-      to: email,
-      ...mail.passwordResetNoAccount({ locale, registerLink: screenLink(ctx, req, "home", locale) }),
-    });
+    await queueMail(
+      ctx,
+      ctx.db,
+      { to: email, ...mail.passwordResetNoAccount({ locale, registerLink: screenLink(ctx, req, "home", locale) }) },
+      { userId: user?.id ?? null },
+    );
     return;
   }
-  const code = await createEmailCode(ctx.db, ctx.clock, { purpose: "reset", email, userId: user.id, locale: user.locale });
-  await ctx.mailer.send({
-    to: email,
-    ...mail.passwordReset({ locale: user.locale, link: screenLink(ctx, req, "resetPassword", user.locale, { token: code }) }),
+  await ctx.db.transaction(async (tx) => {
+    const code = await createEmailCode(tx, ctx.clock, { purpose: "reset", email, userId: user.id, locale: user.locale });
+    const link = screenLink(ctx, req, "resetPassword", user.locale, { token: code });
+    await queueMail(
+      ctx,
+      tx,
+      { to: email, ...mail.passwordReset({ locale: user.locale, link }) },
+      { userId: user.id, expiresAt: new Date(ctx.clock.now().getTime() + CODE_TTL_MS.reset) },
+    );
   });
+  ctx.wakeWorker();
 }
 
 /** Password reset, step 2: sets the password and revokes every session of the account. */
 export async function completePasswordReset(ctx: AppContext, req: Req, token: string, password: string): Promise<void> {
-  const ipKey = { key: throttleKey("code:ip", req.ip), policy: ctx.policies.ipFailures };
-  await ctx.throttle.assertAllowed([ipKey]);
+  const attempt = await ctx.throttle.reserveLinkGuess(req.ip);
   const pending = await peekEmailCode(ctx.db, ctx.clock, token, "reset");
-  if (!pending?.userId) {
-    await ctx.throttle.recordFailure([ipKey]);
-    throw new AppError("auth.link_invalid");
-  }
+  if (!pending?.userId) throw new AppError("auth.link_invalid");
+  await attempt.succeeded();
   assertAcceptablePassword(password, pending.email, "body.password");
   const passwordHash = await hashNewPassword(password);
   const user = await ctx.db.transaction(async (tx) => {
@@ -198,13 +227,17 @@ export async function completePasswordReset(ctx: AppContext, req: Req, token: st
     const found = await findUserById(tx, row.userId);
     if (!found) throw new AppError("auth.link_invalid");
     await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, found.id));
+    await revokeEmailCodes(tx, found.id, ["reset"]);
     await deleteSessionsOfUser(tx, found.id);
     await audit(ctx, tx, { userId: found.id, event: "password.reset", ip: req.ip });
+    if (found.email) await queueMail(ctx, tx, { to: found.email, ...mail.passwordChanged({ locale: found.locale }) }, { userId: found.id });
     return found;
   });
-  // A successful reset proves control of the mailbox: earlier failed logins no longer count.
-  await ctx.throttle.recordSuccess([throttleKey("login:acct", pending.email)]);
-  if (user.email) await ctx.mailer.send({ to: user.email, ...mail.passwordChanged({ locale: user.locale }) });
+  ctx.wakeWorker();
+  // A successful reset proves control of the mailbox: the account's lock and this source's
+  // failures are lifted, for the password and the second factor (the password is new).
+  await ctx.throttle.forgiveGuesses("login", pending.email.toLowerCase(), req.ip);
+  await ctx.throttle.forgiveGuesses("2fa", user.id, req.ip);
 }
 
 /** Password change (logged in and verified): the current password first; other sessions end. */
@@ -222,10 +255,12 @@ export async function changePassword(
   const passwordHash = await hashNewPassword(next);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+    await revokeEmailCodes(tx, user.id, ["reset"]);
     await deleteOtherSessions(tx, user.id, session.idHash);
     await audit(ctx, tx, { userId: user.id, event: "password.changed", ip: req.ip });
+    if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.passwordChanged({ locale: user.locale }) }, { userId: user.id });
   });
-  if (user.email) await ctx.mailer.send({ to: user.email, ...mail.passwordChanged({ locale: user.locale }) });
+  ctx.wakeWorker();
 }
 
 /** A confirmation with the user's own password, throttled per account like a login. */
@@ -237,37 +272,44 @@ export async function verifyOwnPassword(
   password: string,
   field: string,
 ): Promise<void> {
-  const key = { key: throttleKey("confirm:acct", userId), policy: ctx.policies.accountFailures };
-  await ctx.throttle.assertAllowed([key]);
+  const attempt = await ctx.throttle.reserveGuess("confirm", userId, req.ip);
   if (!(await checkPasswordHash(hash, password))) {
-    await ctx.throttle.recordFailure([key]);
     throw new AppError("auth.invalid_credentials", { fields: { [field]: "password.incorrect" } });
   }
-  await ctx.throttle.recordSuccess([key.key]);
+  await attempt.succeeded();
 }
 
-/** Records acceptance of the current terms (ReApproveTermsDialog). */
-export async function acceptTerms(ctx: AppContext, req: Req, session: SessionInfo, version: string): Promise<UserStatus> {
+/**
+ * Records acceptance of the current terms together with the current consent text and the 18+
+ * confirmation (ReApproveTermsDialog; ADR 021).
+ */
+export async function acceptTerms(
+  ctx: AppContext,
+  req: Req,
+  session: SessionInfo,
+  input: { version: string; consentVersion: string },
+): Promise<UserStatus> {
+  const { version, consentVersion } = input;
   if (version !== CURRENT_TERMS_VERSION) {
     throw new AppError("request.invalid", { fields: { "body.version": "terms.outdated" } });
   }
+  assertCurrentConsent(consentVersion);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ termsVersion: version, updatedAt: ctx.clock.now() }).where(eq(users.id, session.userId));
-    await tx.insert(consents).values({
-      userId: session.userId,
-      kind: "terms",
-      version,
-      locale: session.user.locale,
-      givenAt: ctx.clock.now(),
-    });
-    await audit(ctx, tx, { userId: session.userId, event: "consent.given", ip: req.ip, detail: { version } });
+    const now = ctx.clock.now();
+    await tx.update(users).set({ termsVersion: version, consentVersion, updatedAt: now }).where(eq(users.id, session.userId));
+    await tx.insert(consents).values([
+      { userId: session.userId, kind: "terms", version, locale: session.user.locale, givenAt: now },
+      ...consentRows(session.userId, session.user.locale, now, consentVersion),
+    ]);
+    await audit(ctx, tx, { userId: session.userId, event: "consent.given", ip: req.ip, detail: { version, consent_version: consentVersion } });
   });
-  return userStatus({ ...session, user: { ...session.user, termsVersion: version } });
+  return userStatus({ ...session, user: { ...session.user, termsVersion: version, consentVersion } });
 }
 
 /**
  * Deletes the account after a fresh confirmation (password, an authenticator code for accounts
- * without one, or a BankID login of the last minutes for BankID accounts): every row about the user goes; a pseudonymised audit entry stays.
+ * without one, or a BankID login of the last minutes for BankID accounts): every row about the user
+ * goes, audit entries too; an `account.deleted` entry that names no one stays.
  */
 export async function deleteAccount(
   ctx: AppContext,
@@ -297,15 +339,23 @@ export async function deleteAccount(
     await confirmSecondFactor(ctx, req, user, confirmation.code);
   }
   await ctx.db.transaction(async (tx) => {
+    // Nothing that links to the person stays (docs/retention.md): their audit entries go with the
+    // account (the foreign key cascades), and so do their e-mail codes, also those sent to the
+    // address without a user id (registration). What stays names no one: the event and the day.
     if (confirmation.withdraw_consent) {
-      await audit(ctx, tx, { userId: user.id, event: "consent.withdrawn", ip: req.ip, detail: { kind: confirmation.withdraw_consent } });
+      await auditAnonymous(ctx, tx, { event: "consent.withdrawn", detail: { kind: confirmation.withdraw_consent } });
     }
-    await audit(ctx, tx, { userId: user.id, event: "account.deleted", ip: req.ip });
+    await auditAnonymous(ctx, tx, { event: "account.deleted" });
+    await deleteEmailCodesOf(tx, user);
+    await tx.delete(auditLog).where(eq(auditLog.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
+    // The farewell is the account's last mail: no user id, so the deletion does not take it along.
+    if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.accountDeleted({ locale: user.locale }) });
   });
+  ctx.wakeWorker();
+  await ctx.throttle.forgetAccount(user.id, user.email);
   req.session = null;
   clearSessionCookie(ctx, reply);
   rotateCsrfSecret(req, reply);
   reply.header("Clear-Site-Data", '"cache", "storage"');
-  if (user.email) await ctx.mailer.send({ to: user.email, ...mail.accountDeleted({ locale: user.locale }) });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { Clock } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -69,7 +69,12 @@ export async function peekEmailCode(
   return row ?? null;
 }
 
-/** Uses a live code, atomically: of two concurrent uses only one succeeds. */
+/**
+ * Uses a live code, atomically: of two concurrent uses only one succeeds. The row is deleted, so
+ * a used code keeps no address (docs/retention.md), and every other outstanding code of the same
+ * purpose for the same account (or, for registration, the same address) is deleted with it: an
+ * older link never works after a newer one was used.
+ */
 export async function consumeEmailCode(
   db: DbOrTx,
   clock: Clock,
@@ -77,7 +82,42 @@ export async function consumeEmailCode(
   purpose: EmailCodePurpose,
 ): Promise<EmailCodeRow | null> {
   if (!CODE_PATTERN.test(code)) return null;
-  const now = clock.now();
-  const [row] = await db.update(emailCodes).set({ usedAt: now }).where(live(code, purpose, now)).returning(returned);
-  return row ?? null;
+  const [row] = await db.delete(emailCodes).where(live(code, purpose, clock.now())).returning(returned);
+  if (!row) return null;
+  await db
+    .delete(emailCodes)
+    .where(
+      and(
+        eq(emailCodes.purpose, purpose),
+        row.userId === null ? eq(emailCodes.email, row.email) : eq(emailCodes.userId, row.userId),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Ends every outstanding code of these purposes for an account (password changed or reset,
+ * e-mail address changed): a link mailed before the change no longer works.
+ */
+export async function revokeEmailCodes(db: DbOrTx, userId: string, purposes: readonly EmailCodePurpose[]): Promise<void> {
+  await db.delete(emailCodes).where(and(eq(emailCodes.userId, userId), inArray(emailCodes.purpose, [...purposes])));
+}
+
+/** Deletes codes past their lifetime (and any marked used): the retention job. */
+export async function pruneEmailCodes(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .delete(emailCodes)
+    .where(or(lte(emailCodes.expiresAt, now), isNotNull(emailCodes.usedAt)))
+    .returning({ purpose: emailCodes.purpose });
+  return rows.length;
+}
+
+/**
+ * Deletes every code of an account being deleted: by user id (reset, e-mail change) and by its
+ * address (registration codes name no user).
+ */
+export async function deleteEmailCodesOf(db: DbOrTx, user: { id: string; email: string | null }): Promise<void> {
+  await db
+    .delete(emailCodes)
+    .where(user.email ? or(eq(emailCodes.userId, user.id), eq(emailCodes.email, user.email.toLowerCase())) : eq(emailCodes.userId, user.id));
 }

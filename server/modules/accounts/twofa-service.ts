@@ -8,7 +8,9 @@ import { recoveryCodes } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { audit } from "../audit/audit.ts";
+import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
+import { deleteOtherSessions } from "../sessions/session-repository.ts";
 import { startSession } from "../sessions/session-service.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 import { throttleKey } from "../throttle/throttle.ts";
@@ -93,6 +95,8 @@ async function useRecoveryCode(ctx: AppContext, db: DbOrTx, userId: string, code
 }
 
 const SIX_DIGITS = /^\d{6}$/;
+/** How long one second-factor check may hold its user's lease (it takes milliseconds). */
+const SECOND_FACTOR_LEASE_MS = 10_000;
 
 /**
  * Checks a second factor (an authenticator code, or a recovery code when 2FA is enabled),
@@ -105,22 +109,23 @@ export async function confirmSecondFactor(
   rawCode: string,
   options: { allowRecovery?: boolean } = {},
 ): Promise<"totp" | "recovery"> {
-  const accountKey = { key: throttleKey("2fa:acct", user.id), policy: ctx.policies.accountFailures };
-  const ipKey = { key: throttleKey("2fa:ip", req.ip), policy: ctx.policies.ipFailures };
-  await ctx.throttle.assertAllowed([accountKey, ipKey]);
-  const code = rawCode.replace(/\s+/g, "");
-  let kind: "totp" | "recovery" | null = null;
-  if (SIX_DIGITS.test(code)) {
-    if (await useTotp(ctx, ctx.db, user, code)) kind = "totp";
-  } else if ((options.allowRecovery ?? true) && user.totpEnabledAt) {
-    if (await useRecoveryCode(ctx, ctx.db, user.id, code)) kind = "recovery";
-  }
-  if (!kind) {
-    await ctx.throttle.recordFailure([accountKey, ipKey]);
-    await audit(ctx, ctx.db, { userId: user.id, event: "twofa.failed", ip: req.ip });
-    throw new AppError("auth.code_invalid", { fields: { "body.code": "code.invalid" } });
-  }
-  await ctx.throttle.recordSuccess([accountKey.key]);
+  // One check in flight per user (across instances), and the guess reserved before it is checked.
+  const kind = await ctx.throttle.exclusive(throttleKey("2fa:busy", user.id), SECOND_FACTOR_LEASE_MS, async () => {
+    const attempt = await ctx.throttle.reserveGuess("2fa", user.id, req.ip);
+    const code = rawCode.replace(/\s+/g, "");
+    let checked: "totp" | "recovery" | null = null;
+    if (SIX_DIGITS.test(code)) {
+      if (await useTotp(ctx, ctx.db, user, code)) checked = "totp";
+    } else if ((options.allowRecovery ?? true) && user.totpEnabledAt) {
+      if (await useRecoveryCode(ctx, ctx.db, user.id, code)) checked = "recovery";
+    }
+    if (!checked) {
+      await audit(ctx, ctx.db, { userId: user.id, event: "twofa.failed", ip: req.ip });
+      throw new AppError("auth.code_invalid", { fields: { "body.code": "code.invalid" } });
+    }
+    await attempt.succeeded();
+    return checked;
+  });
   if (kind === "recovery") await audit(ctx, ctx.db, { userId: user.id, event: "twofa.recovery_code_used", ip: req.ip });
   return kind;
 }
@@ -146,7 +151,7 @@ export async function enableTwofa(
 ): Promise<string[]> {
   const user = await requireUser(ctx, session);
   if (user.totpEnabledAt) throw new AppError("twofa.already_enabled");
-  if (!user.totpSecret) throw new AppError("twofa.not_enabled", { detail: "Fetch the set-up material first." });
+  if (!user.totpSecret) throw new AppError("twofa.not_enabled", { detail: "Fetch the set-up material first.", reason: "twofa_setup_first" });
   await confirmSecondFactor(ctx, req, user, code, { allowRecovery: false });
   const codes = await ctx.db.transaction(async (tx) => {
     const enabled = await tx
@@ -158,9 +163,10 @@ export async function enableTwofa(
     const created = await replaceRecoveryCodes(ctx, tx, user.id);
     await audit(ctx, tx, { userId: user.id, event: "twofa.enabled", ip: req.ip });
     await startSession(ctx, tx, req, reply, { userId: user.id, verified: true });
+    if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.twofaChanged({ locale: user.locale, enabled: true }) }, { userId: user.id });
     return created;
   });
-  if (user.email) await ctx.mailer.send({ to: user.email, ...mail.twofaChanged({ locale: user.locale, enabled: true }) });
+  ctx.wakeWorker();
   return codes;
 }
 
@@ -198,6 +204,7 @@ export async function regenerateRecoveryCodes(
 /**
  * Removes the authenticator (with the password and a code). A password account is then back
  * to `requires2fa`: its session is no longer verified until a new authenticator is set up.
+ * Every other session of the account ends.
  */
 export async function disableTwofa(
   ctx: AppContext,
@@ -218,8 +225,13 @@ export async function disableTwofa(
       .where(eq(users.id, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await audit(ctx, tx, { userId: user.id, event: "twofa.disabled", ip: req.ip });
-    return startSession(ctx, tx, req, reply, { userId: user.id, verified: user.authType === "bankid" });
+    const started = await startSession(ctx, tx, req, reply, { userId: user.id, verified: user.authType === "bankid" });
+    // Other devices were verified with the factor that is gone: they end (downgrading them to
+    // "set up 2FA" mid-use is what issue 24's redirect loop is made of).
+    await deleteOtherSessions(tx, user.id, started.idHash);
+    if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.twofaChanged({ locale: user.locale, enabled: false }) }, { userId: user.id });
+    return started;
   });
-  if (user.email) await ctx.mailer.send({ to: user.email, ...mail.twofaChanged({ locale: user.locale, enabled: false }) });
+  ctx.wakeWorker();
   return userStatus(next);
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { Tx } from "../../db/client.ts";
@@ -19,6 +20,7 @@ import {
 } from "./order-repository.ts";
 import { encryptPersonalNumber, personalNumberHash } from "./personal-number.ts";
 import type { RpCompletionData } from "./rp-schemas.ts";
+import { consentRows } from "../accounts/consent.ts";
 
 export type CompletionOutcome = { kind: "session"; userId: string } | { kind: "no_account" } | { kind: "taken" };
 
@@ -33,7 +35,7 @@ async function createBankIdAccount(
   const now = ctx.clock.now();
   const [user] = await tx
     .insert(users)
-    .values({ email: null, authType: "bankid", locale: order.locale, termsVersion: CURRENT_TERMS_VERSION })
+    .values({ email: null, authType: "bankid", locale: order.locale, termsVersion: CURRENT_TERMS_VERSION, consentVersion: CURRENT_CONSENT_VERSION })
     .returning({ id: users.id });
   if (!user) throw new Error("user not created");
   const { personalNumber, name, givenName, surname } = completion.user;
@@ -48,10 +50,15 @@ async function createBankIdAccount(
   });
   await tx.insert(consents).values([
     { userId: user.id, kind: "terms", version: CURRENT_TERMS_VERSION, locale: order.locale, givenAt: now },
-    { userId: user.id, kind: "health_data", version: CURRENT_TERMS_VERSION, locale: order.locale, givenAt: now },
+    ...consentRows(user.id, order.locale, now),
   ]);
   await audit(ctx, tx, { userId: user.id, event: "account.created", ip: req.ip, detail: { method: "bankid" } });
-  await audit(ctx, tx, { userId: user.id, event: "consent.given", ip: req.ip, detail: { version: CURRENT_TERMS_VERSION } });
+  await audit(ctx, tx, {
+    userId: user.id,
+    event: "consent.given",
+    ip: req.ip,
+    detail: { version: CURRENT_TERMS_VERSION, consent_version: CURRENT_CONSENT_VERSION },
+  });
   // A visitor who screened first: their onboarding consent, answers and results move in.
   if (order.onboardingToken) await claimOnboardingData(tx, { token: order.onboardingToken, userId: user.id });
   return user.id;

@@ -41,9 +41,19 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function rpFailure(error: unknown): never {
-  if (error instanceof BankIdRpError) throw appErrorOf(error);
-  throw error;
+/**
+ * An RP API failure as the person sees it (bankid.unavailable: "BankID cannot be reached right
+ * now"); one without an answer (unreachable, or no answer within BANKID_TIMEOUT_MS) also marks
+ * BankID as degraded for /readyz and /metrics.
+ */
+function rpFailure(ctx: AppContext): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof BankIdRpError) {
+      if (error.httpStatus === 0) ctx.services.markDown("bankid", error.errorCode);
+      throw appErrorOf(error);
+    }
+    throw error;
+  };
 }
 
 export interface StartOrder {
@@ -81,8 +91,14 @@ export async function startOrder(
         deviceIdentifier: createHmac("sha256", ctx.env.SECRET_KEY).update(`bankid-device:${binding}`).digest("hex"),
       },
     })
-    .catch(rpFailure);
+    .catch(rpFailure(ctx));
+  ctx.services.markUp("bankid");
   const now = ctx.clock.now();
+  // An order we cannot keep is cancelled at BankID at once, not left open there.
+  const cancelAtBankId = async (error: unknown): Promise<never> => {
+    await ctx.bankid.cancel(answer.orderRef).catch(() => undefined);
+    throw error;
+  };
   await insertOrder(ctx.db, {
     handleHash,
     purpose: input.purpose,
@@ -101,7 +117,7 @@ export async function startOrder(
     startedAt: now,
     expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
     consumedAt: null,
-  });
+  }).catch(cancelAtBankId);
   reply.setCookie(ORDER_COOKIE, binding, {
     path: "/api/v1/",
     httpOnly: true,
@@ -161,7 +177,8 @@ export async function pollOrder(
     await ctx.bankid.cancel(order.orderRef).catch(() => undefined);
     return fail(ctx, req, order, "expiredTransaction");
   }
-  const collected = await ctx.bankid.collect(order.orderRef).catch(rpFailure);
+  const collected = await ctx.bankid.collect(order.orderRef).catch(rpFailure(ctx));
+  ctx.services.markUp("bankid");
   if (collected.status === "pending") {
     const hintCode = collected.hintCode ?? null;
     if (hintCode !== order.hintCode) await updatePendingOrder(ctx.db, order.handleHash, { hintCode });
@@ -191,7 +208,7 @@ export async function cancelOrder(
   if (order.status !== "pending") return finishedAnswer(ctx, reply, order);
   await ctx.bankid.cancel(order.orderRef).catch((error: unknown) => {
     // An order BankID no longer knows is cancelled already.
-    if (!(error instanceof BankIdRpError && ["invalidParameters", "notFound"].includes(error.errorCode))) rpFailure(error);
+    if (!(error instanceof BankIdRpError && ["invalidParameters", "notFound"].includes(error.errorCode))) rpFailure(ctx)(error);
   });
   const answer = await fail(ctx, req, order, "cancelled");
   clearOrderCookie(ctx, reply);

@@ -77,6 +77,27 @@ describe("RP API v6 client", () => {
     expect(appErrorOf(slow as BankIdRpError).code).toBe("bankid.unavailable");
   });
 
+  it("an unreachable or silent service answers within the configured time, retries included", async () => {
+    // Nothing listens: refused at once.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const refused = createRpClient({ baseUrl: `http://127.0.0.1:${port}/rp/v6.0`, timeoutMs: 300 });
+    const started = Date.now();
+    const error = await refused.auth({ endUserIp: "192.0.2.1" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BankIdRpError);
+    expect(appErrorOf(error as BankIdRpError).code).toBe("bankid.unavailable");
+    expect(Date.now() - started).toBeLessThan(300 + 200);
+    // Maintenance answers that come slowly: the pauses and retries stay inside the one limit.
+    const slow = await scriptedServer([1, 2, 3].map(() => ({ status: 503, body: { errorCode: "maintenance" }, delayMs: 150 })));
+    const limited = createRpClient({ baseUrl: slow.baseUrl, timeoutMs: 400, retryDelayMs: 100, maintenanceRetries: 5 });
+    const begun = Date.now();
+    const late = await limited.collect("x").catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(BankIdRpError);
+    expect(Date.now() - begun).toBeLessThan(400 + 200);
+  });
+
   it("refuses https without a client certificate", async () => {
     const client = createRpClient({ baseUrl: "https://appapi2.test.bankid.com/rp/v6.0", timeoutMs: 100 });
     expect(await client.collect("x").catch((e: unknown) => e)).toMatchObject({ errorCode: "unauthorized" });

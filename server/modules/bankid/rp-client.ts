@@ -68,7 +68,10 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A JSON POST; resolves with the status and parsed body, rejects on network errors and timeouts. */
+/**
+ * A JSON POST; resolves with the status and parsed body, rejects on network errors and when no
+ * complete answer came within `timeoutMs` (connecting included, however slowly the bytes come).
+ */
 function postJson(
   url: URL,
   body: unknown,
@@ -96,6 +99,8 @@ function postJson(
         res.on("error", reject);
       },
     );
+    const deadline = setTimeout(() => req.destroy(new BankIdRpError("requestTimeout", 0, "no answer in time")), timeoutMs);
+    req.on("close", () => clearTimeout(deadline));
     req.on("timeout", () => req.destroy(new BankIdRpError("requestTimeout", 0, "no answer in time")));
     req.on("error", (error) =>
       reject(error instanceof BankIdRpError ? error : new BankIdRpError("internalError", 0, error.message)),
@@ -122,9 +127,13 @@ export function createRpClient(options: RpClientOptions): BankIdRpClient {
   const retries = options.maintenanceRetries ?? 2;
   const delay = options.retryDelayMs ?? 1000;
 
+  /** One call, retries included, takes at most `timeoutMs` (BANKID_TIMEOUT_MS) in all. */
   async function call<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+    const deadline = Date.now() + options.timeoutMs;
     for (let attempt = 0; ; attempt++) {
-      const answer = await postJson(new URL(`${base}${path}`), body, agentOf(), options.timeoutMs);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new BankIdRpError("requestTimeout", 0, "no answer in time");
+      const answer = await postJson(new URL(`${base}${path}`), body, agentOf(), left);
       if (answer.status >= 200 && answer.status < 300) {
         const parsed = schema.safeParse(answer.body);
         if (!parsed.success) throw new BankIdRpError("internalError", answer.status, "unexpected answer shape");
@@ -132,7 +141,8 @@ export function createRpClient(options: RpClientOptions): BankIdRpClient {
       }
       const error = rpErrorResponse.safeParse(answer.body);
       const code = error.success ? error.data.errorCode : "internalError";
-      if (code === "maintenance" && attempt < retries) {
+      // Another try only when there is time left for the pause and an answer after it.
+      if (code === "maintenance" && attempt < retries && deadline - Date.now() > delay + 100) {
         await sleep(delay);
         continue;
       }

@@ -2,23 +2,32 @@ import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { SafetyCategory } from "../../../common/schemas/safety.ts";
 import { contactMessages } from "../../db/schema/profile.ts";
+import { safetyReports } from "../../db/schema/safety.ts";
+import { queueMail } from "../mail/outbox.ts";
 import { contactToSupport } from "../profile/profile-mail.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 import { throttleKey } from "../throttle/throttle.ts";
 import { contactAad } from "./contact-aad.ts";
+import { safetyReportToTeam } from "./safety-mail.ts";
 
 export interface ContactInput {
   subject: string;
   message: string;
   reply_email?: string | undefined;
   locale: Locale;
+  kind?: "message" | "safety" | undefined;
+  category?: SafetyCategory | undefined;
 }
 
 /**
- * Stores a contact message (content field-encrypted) and e-mails it to SUPPORT_EMAIL. Visitors
+ * Stores a contact message (content field-encrypted) and queues it as an e-mail to SUPPORT_EMAIL, in
+ * the same transaction (the durable outbox, ADR 020). Visitors
  * may write too. Throttled per IP and, for users, per account, like every request that sends
- * e-mail.
+ * e-mail. A safety report (`kind: "safety"`, issue 25) takes the same path to SAFETY_REPORT_EMAIL
+ * with a priority subject, and leaves a record in `safety_reports` that names no one and holds no
+ * text: category, language and day (post-market surveillance, docs/regulatory/risks.md).
  */
 export async function sendContactMessage(
   ctx: AppContext,
@@ -32,18 +41,39 @@ export async function sendContactMessage(
   ]);
   const id = randomUUID();
   const replyEmail = input.reply_email ? input.reply_email : null;
-  await ctx.db.insert(contactMessages).values({
-    id,
-    userId: session?.userId ?? null,
-    replyEmail,
-    content: ctx.cipher.encrypt(JSON.stringify({ subject: input.subject, message: input.message }), contactAad(id)),
-    locale: input.locale,
-    createdAt: ctx.clock.now(),
+  const safety = input.kind === "safety" && input.category ? input.category : null;
+  const now = ctx.clock.now();
+  const content = { subject: input.subject, message: input.message, ...(safety ? { kind: "safety", category: safety } : {}) };
+  const registered = session !== null;
+  // The message, the safety register's row and the mail that forwards them are stored together.
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({
+      id,
+      userId: session?.userId ?? null,
+      replyEmail,
+      content: ctx.cipher.encrypt(JSON.stringify(content), contactAad(id)),
+      locale: input.locale,
+      createdAt: now,
+    });
+    const [report] = safety
+      ? await tx
+          .insert(safetyReports)
+          .values({ category: safety, locale: input.locale, receivedOn: now.toISOString().slice(0, 10) })
+          .returning({ id: safetyReports.id })
+      : [];
+    await queueMail(
+      ctx,
+      tx,
+      {
+        to: safety ? ctx.env.SAFETY_REPORT_EMAIL : ctx.env.SUPPORT_EMAIL,
+        ...(replyEmail ? { replyTo: replyEmail } : {}),
+        ...(safety && report
+          ? safetyReportToTeam({ reference: report.id, category: safety, subject: input.subject, message: input.message, replyEmail, locale: input.locale, messageId: id, registered })
+          : contactToSupport({ subject: input.subject, message: input.message, replyEmail, locale: input.locale, id, registered })),
+      },
+      { userId: session?.userId ?? null },
+    );
   });
-  await ctx.mailer.send({
-    to: ctx.env.SUPPORT_EMAIL,
-    ...(replyEmail ? { replyTo: replyEmail } : {}),
-    ...contactToSupport({ subject: input.subject, message: input.message, replyEmail, locale: input.locale, id, registered: session !== null }),
-  });
+  ctx.wakeWorker();
   return { id };
 }

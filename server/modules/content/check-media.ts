@@ -2,8 +2,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "../../../common/content/schema.ts";
-import { DURATION_TOLERANCE, MEDIA_BUDGET_BYTES, mediaManifestSchema, type MediaManifest } from "../../../common/content/media.ts";
-import { hasSpeech, plainText, toVtt, type Caption } from "../../../common/content/transcript.ts";
+import { DURATION_TOLERANCE, MEDIA_BUDGET_BYTES, VIDEO_PICTURE, mediaManifestSchema, type MediaManifest } from "../../../common/content/media.ts";
+import { hasSpeech, markupIn, plainText, readableTranscript, toVtt, type Caption } from "../../../common/content/transcript.ts";
+import { webmSeconds } from "./webm-duration.ts";
+
+/** media.json's length of a language may differ from the file's own by this much (seconds, rounding). */
+const REAL_LENGTH_TOLERANCE = 0.1;
 
 type Add = (file: string, line: number, message: string) => void;
 
@@ -20,17 +24,40 @@ function bodyLine(file: string): number {
   return close < 0 ? 1 : close + 2;
 }
 
+const ITALIC_LINE = /^\s*\*[^*].*\*\s*$/;
+
 /**
  * Checks an audio or video module's text: a transcript that says something (not only pauses or the
- * video's one-line description in *italics*), and for a video captions in order.
+ * video's one-line description in *italics*) with no production markup left in what is shown to
+ * read; for a video, the description of the picture it really has (VIDEO_PICTURE), the same words
+ * as its captions, and captions in order.
  */
-export function checkTranscript(add: Add, file: string, type: "audio" | "video", front: Record<string, unknown>, body: string): void {
-  const spoken = type === "video" ? body.split(/\r?\n/).filter((l) => !/^\s*\*[^*].*\*\s*$/.test(l)).join("\n") : body;
+export function checkTranscript(
+  add: Add,
+  file: string,
+  type: "audio" | "video",
+  front: Record<string, unknown>,
+  body: string,
+  lang: ContentLanguage,
+): void {
+  const lines = body.split(/\r?\n/);
+  const spoken = type === "video" ? lines.filter((l) => !ITALIC_LINE.test(l)).join("\n") : body;
   if (!hasSpeech(spoken) || plainText(spoken).length < 20) {
     add(file, bodyLine(file), `missing transcript: the body of a${type === "audio" ? "n audio" : " video"} module is what the voice says`);
   }
+  const markup = markupIn(readableTranscript(body));
+  if (markup.length) {
+    add(file, bodyLine(file), `production markup in the transcript: ${markup.join(", ")} (a pause is a line [paus N] of its own; nothing else in brackets)`);
+  }
   if (type !== "video") return;
+  const description = `*${VIDEO_PICTURE.description[lang]}*`;
+  if (lines.find((l) => l.trim())?.trim() !== description) {
+    add(file, bodyLine(file), `the transcript must start with what the picture shows (VIDEO_PICTURE in common/content/media.ts): ${description}`);
+  }
   const captions = front.captions as Caption[];
+  if (Array.isArray(captions) && plainText(spoken) !== captions.map((c) => c.text).join(" ")) {
+    add(file, bodyLine(file), "the transcript says something else than the captions: its paragraphs must be the captions' words, in order");
+  }
   let previousEnd = 0;
   captions.forEach((caption, i) => {
     if (caption.end <= caption.start || caption.start < previousEnd) {
@@ -69,20 +96,24 @@ export function checkModuleMedia(
   yamlFile: string,
   module: MediaModule,
   texts: Partial<Record<ContentLanguage, { file: string; front: Record<string, unknown> }>>,
-): void {
+): Partial<Record<ContentLanguage, number>> {
+  const lengths: Partial<Record<ContentLanguage, number>> = {};
   const dir = path.join(root, "media", module.media);
   const manifestFile = path.join(dir, "media.json");
   if (!existsSync(dir)) {
     add(yamlFile, module.mediaLine, `media "${module.media}" not found in content/media/`);
-    return;
+    return lengths;
   }
   if (!existsSync(manifestFile)) {
     add(yamlFile, module.mediaLine, `media "${module.media}": media.json is missing (run npm run media:build)`);
-    return;
+    return lengths;
   }
   const manifest = readManifest(add, manifestFile);
-  if (!manifest) return;
+  if (!manifest) return lengths;
   if (manifest.type !== module.type) add(yamlFile, module.mediaLine, `media "${module.media}" is ${manifest.type}, the module is ${module.type}`);
+  if (module.type === "video" && manifest.picture !== VIDEO_PICTURE.id) {
+    add(manifestFile, 1, `rendered with the picture "${manifest.picture ?? "unknown"}", not "${VIDEO_PICTURE.id}" that the transcripts describe (run npm run media:build)`);
+  }
   for (const lang of CONTENT_LANGUAGES) {
     const webm = path.join(dir, `${lang}.webm`);
     const entry = manifest.languages[lang];
@@ -92,6 +123,15 @@ export function checkModuleMedia(
       add(manifestFile, 1, `no entry for "${lang}" (run npm run media:build)`);
     } else {
       if (statSync(webm).size !== entry.bytes) add(manifestFile, 1, `${lang}.webm is ${statSync(webm).size} bytes, media.json says ${entry.bytes} (run npm run media:build)`);
+      // The length a player shows is the file's own: the page states that one, and media.json must agree.
+      const real = webmSeconds(webm);
+      if (real === null) add(manifestFile, 1, `${lang}.webm states no length (not a WebM file from npm run media:build)`);
+      else {
+        lengths[lang] = real;
+        if (Math.abs(real - entry.duration_seconds) > REAL_LENGTH_TOLERANCE) {
+          add(manifestFile, 1, `${lang}.webm lasts ${real} s, media.json says ${entry.duration_seconds} s (run npm run media:build)`);
+        }
+      }
       const low = module.durationSeconds * (1 - DURATION_TOLERANCE);
       const high = module.durationSeconds * (1 + DURATION_TOLERANCE);
       if (entry.duration_seconds < low || entry.duration_seconds > high) {
@@ -109,11 +149,13 @@ export function checkModuleMedia(
         add(text.file, lineStarting(text.file, "captions:"), `captions differ from media/${module.media}/${lang}.vtt (run npm run media:build)`);
       }
       const last = captions.at(-1);
-      if (entry && last && last.end > entry.duration_seconds + 0.05) {
-        add(text.file, lineStarting(text.file, "captions:"), `the last caption ends at ${last.end} s, after the end of ${lang}.webm (${entry.duration_seconds} s)`);
+      const end = lengths[lang] ?? entry?.duration_seconds;
+      if (end !== undefined && last && last.end > end + 0.05) {
+        add(text.file, lineStarting(text.file, "captions:"), `the last caption ends at ${last.end} s, after the end of ${lang}.webm (${end} s)`);
       }
     }
   }
+  return lengths;
 }
 
 function sizeOf(dir: string): number {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contentModules, courseParts, courseSlugs, courses } from "../../db/schema/content.ts";
 import { systemClock } from "../../app-context.ts";
@@ -7,6 +7,7 @@ import { isolatedTestDatabase } from "../../testing/test-database.ts";
 import { countQueries } from "../../db/client.ts";
 import { importContent } from "./import-content.ts";
 import { loadContent } from "./load-content.ts";
+import { webmSeconds } from "./webm-duration.ts";
 
 describe("importContent", () => {
   it("imports the four programmes, and a second import keeps every id (idempotent, by key)", async () => {
@@ -26,6 +27,23 @@ describe("importContent", () => {
     expect(stress?.texts.da.title.length).toBeGreaterThan(3);
     expect(stress?.texts.sv.html).toContain("<p>");
   }, 120_000); // two imports of the four programmes: slow on a loaded machine
+
+  it("gives every recording its own language's length from the file, and shows exercises' transcripts without [paus N] (issue 20, point 5)", async () => {
+    const { db } = await isolatedTestDatabase();
+    await importContent(db, systemClock, loadContent(path.resolve("content")));
+    const media = await db.select().from(contentModules).where(inArray(contentModules.type, ["audio", "video"]));
+    expect(media.length).toBeGreaterThanOrEqual(16);
+    const problems: string[] = [];
+    for (const module of media) {
+      for (const lang of ["sv", "en", "no", "da"] as const) {
+        const text = module.texts[lang];
+        const real = webmSeconds(path.resolve("content/media", String(module.settings.media), `${lang}.webm`));
+        if (real === null || text.duration_seconds !== Math.floor(real)) problems.push(`${module.key}/${lang}: states ${text.duration_seconds}, the file lasts ${real}`);
+        if (/\[paus/.test(text.html)) problems.push(`${module.key}/${lang}: [paus] in the transcript`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 
   it("archives a module that left the files and renders Markdown without raw HTML", async () => {
     const { db } = await isolatedTestDatabase();

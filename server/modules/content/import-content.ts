@@ -1,5 +1,6 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "../../../common/content/schema.ts";
+import { readableTranscript } from "../../../common/content/transcript.ts";
 import type { Clock } from "../../app-context.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
@@ -28,18 +29,33 @@ function moduleSettings(module: LoadedCourse["def"]["parts"][number]["modules"][
   return settings;
 }
 
-function moduleTexts(course: LoadedCourse, key: string): PerLocale<ModuleLocaleText> {
+function moduleTexts(course: LoadedCourse, key: string, type: string): PerLocale<ModuleLocaleText> {
   return perLocale((lang) => {
     const text = course.texts[lang].modules[key];
     if (!text) throw new Error(`content: ${course.def.key}/${lang}/${key}.md missing`);
     const front = text.front as { title: string; items?: string[]; captions?: ModuleLocaleText["captions"] };
+    const seconds = course.mediaSeconds[key]?.[lang];
     return {
       title: front.title,
-      html: renderMarkdown(text.body),
+      // An exercise's transcript is shown without the build's `[paus N]` lines.
+      html: renderMarkdown(type === "audio" ? readableTranscript(text.body) : text.body),
+      ...(seconds === undefined ? {} : { duration_seconds: Math.floor(seconds) }),
       ...(front.items ? { items: front.items } : {}),
       ...(front.captions ? { captions: front.captions } : {}),
     };
   });
+}
+
+/**
+ * The values an upsert may change. The conflict target's columns are equal by definition, and
+ * naming them in SET makes PostgreSQL lock the row FOR UPDATE, which waits for (and can deadlock
+ * with) every transaction whose foreign-key check holds it FOR KEY SHARE: a user completing a module
+ * while another instance imports content at start. Without them the lock is FOR NO KEY UPDATE.
+ */
+function withoutKeys<T extends Record<string, unknown>, K extends keyof T>(values: T, ...keys: K[]): Omit<T, K> {
+  const rest: Record<string, unknown> = { ...values };
+  for (const key of keys) delete rest[key as string];
+  return rest as Omit<T, K>;
 }
 
 async function importCourse(tx: DbOrTx, course: LoadedCourse, position: number, now: Date): Promise<void> {
@@ -63,7 +79,7 @@ async function importCourse(tx: DbOrTx, course: LoadedCourse, position: number, 
   const [row] = await tx
     .insert(courses)
     .values(values)
-    .onConflictDoUpdate({ target: courses.key, set: values })
+    .onConflictDoUpdate({ target: courses.key, set: withoutKeys(values, "key") })
     .returning({ id: courses.id });
   if (!row) throw new Error("course not written");
   const courseId = row.id;
@@ -86,7 +102,7 @@ async function importCourse(tx: DbOrTx, course: LoadedCourse, position: number, 
     const [partRow] = await tx
       .insert(courseParts)
       .values(partValues)
-      .onConflictDoUpdate({ target: [courseParts.courseId, courseParts.key], set: partValues })
+      .onConflictDoUpdate({ target: [courseParts.courseId, courseParts.key], set: withoutKeys(partValues, "courseId", "key") })
       .returning({ id: courseParts.id });
     if (!partRow) throw new Error("part not written");
     for (const [m, module] of part.modules.entries()) {
@@ -99,12 +115,12 @@ async function importCourse(tx: DbOrTx, course: LoadedCourse, position: number, 
         type: module.type,
         settings: moduleSettings(module),
         archived: false,
-        texts: moduleTexts(course, module.key),
+        texts: moduleTexts(course, module.key, module.type),
       };
       await tx
         .insert(contentModules)
         .values(moduleValues)
-        .onConflictDoUpdate({ target: [contentModules.courseId, contentModules.key], set: moduleValues });
+        .onConflictDoUpdate({ target: [contentModules.courseId, contentModules.key], set: withoutKeys(moduleValues, "courseId", "key") });
     }
   }
   // Content that left the files is archived: users' progress on it stays valid history.

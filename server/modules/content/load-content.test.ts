@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { VIDEO_PICTURE } from "../../../common/content/media.ts";
 import { toVtt } from "../../../common/content/transcript.ts";
+import { webmHeader } from "../../testing/webm.ts";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
-import { crisisInfo } from "../../../common/safety/crisis-lines.ts";
+import { type crisisInfo, crisisNumbers } from "../../../common/safety/crisis-lines.ts";
 import { loadContent } from "./load-content.ts";
 
 const LANGS = ["sv", "en", "no", "da"];
@@ -14,17 +16,18 @@ const CAPTIONS = [
   { start: 3.5, end: 6.5, text: "And breathe out, a little longer." },
 ];
 
-/** media/<key>/ with a (fake, never decoded) file per language, captions for video, media.json. */
+/** media/<key>/ with a file per language (a WebM header stating its length, never decoded), captions for video, media.json. */
 function writeMedia(root: string, key: string, type: "audio" | "video", seconds: number): void {
   const dir = path.join(root, "media", key);
   mkdirSync(dir, { recursive: true });
   const languages: Record<string, unknown> = {};
   for (const l of LANGS) {
-    writeFileSync(path.join(dir, `${l}.webm`), `webm ${l}`);
+    const file = webmHeader(seconds);
+    writeFileSync(path.join(dir, `${l}.webm`), file);
     if (type === "video") writeFileSync(path.join(dir, `${l}.vtt`), toVtt(CAPTIONS));
-    languages[l] = { file: `${l}.webm`, bytes: `webm ${l}`.length, duration_seconds: seconds, ...(type === "video" ? { captions: `${l}.vtt` } : {}) };
+    languages[l] = { file: `${l}.webm`, bytes: file.length, duration_seconds: seconds, ...(type === "video" ? { captions: `${l}.vtt` } : {}) };
   }
-  writeFileSync(path.join(dir, "media.json"), JSON.stringify({ type, languages }));
+  writeFileSync(path.join(dir, "media.json"), JSON.stringify({ type, ...(type === "video" ? { picture: VIDEO_PICTURE.id } : {}), languages }));
 }
 
 /** A small valid content tree: one course with two parts, one worksheet, one page. */
@@ -71,7 +74,8 @@ function sampleContent(): string {
     w(`courses/calm/${l}/p1-intro.md`, "---\ntitle: Intro\n---\nText.\n");
     w(`courses/calm/${l}/p1-breath.md`, "---\ntitle: Breath\n---\nSit comfortably and notice your breath.\n\n[paus 5]\n\nNow let it slow down.\n");
     const captions = CAPTIONS.map((c) => `  - {start: ${c.start}, end: ${c.end}, text: "${c.text}"}`).join("\n");
-    w(`courses/calm/${l}/p1-film.md`, `---\ntitle: Film\ncaptions:\n${captions}\n---\n*A circle grows and shrinks.*\n\nBreathe in slowly. And breathe out, a little longer.\n`);
+    const picture = VIDEO_PICTURE.description[l as keyof typeof VIDEO_PICTURE.description];
+    w(`courses/calm/${l}/p1-film.md`, `---\ntitle: Film\ncaptions:\n${captions}\n---\n*${picture}*\n\nBreathe in slowly. And breathe out, a little longer.\n`);
     w(`courses/calm/${l}/p2-diary.md`, "---\ntitle: Diary\n---\nHow to fill it in.\n");
     w(`pages/about/${l}.md`, `---\nslug: about-${l}\ntitle: About\n---\nWho we are.\n`);
   }
@@ -180,6 +184,36 @@ describe("loadContent: languages, transcripts and media", () => {
     expect(messages).toContain("courses/calm/course.yaml:15: duration_seconds 120 is not within 25 % of sv.webm (62 s)");
   });
 
+  it("reports production markup left in a transcript, a video transcript describing another picture or saying other words than its captions", () => {
+    const root = sampleContent();
+    edit(root, "courses/calm/sv/p1-breath.md", (t) => t.replace("Now let it slow down.", "Now [paus 5 s] let it slow down."));
+    edit(root, "courses/calm/en/p1-film.md", (t) => t.replace(/\*.*\*/, "*Animated film: a pair of scales and a battery.*"));
+    edit(root, "courses/calm/no/p1-film.md", (t) => t.replace("a little longer.\n", "a little longer. And smile.\n"));
+    const messages = problemsOf(root);
+    expect(messages).toContain("courses/calm/sv/p1-breath.md:4: production markup in the transcript: [paus 5 s] (a pause is a line [paus N] of its own; nothing else in brackets)");
+    expect(messages).toContain(`courses/calm/en/p1-film.md:7: the transcript must start with what the picture shows (VIDEO_PICTURE in common/content/media.ts): *${VIDEO_PICTURE.description.en}*`);
+    expect(messages).toContain("courses/calm/no/p1-film.md:7: the transcript says something else than the captions: its paragraphs must be the captions' words, in order");
+  });
+
+  it("reports a recording whose own length differs from media.json, a file that states none, and a video rendered with another picture", () => {
+    const root = sampleContent();
+    writeFileSync(path.join(root, "media/calm-breath/sv.webm"), webmHeader(66));
+    writeFileSync(path.join(root, "media/calm-breath/en.webm"), "webm en");
+    edit(root, "media/calm-film/media.json", (t) => t.replace(VIDEO_PICTURE.id, "captions-burned-in/1"));
+    const messages = problemsOf(root);
+    expect(messages).toContain("media/calm-breath/media.json:1: sv.webm lasts 66 s, media.json says 62 s (run npm run media:build)");
+    expect(messages).toContain("media/calm-breath/media.json:1: en.webm states no length (not a WebM file from npm run media:build)");
+    expect(messages).toContain(`media/calm-film/media.json:1: rendered with the picture "captions-burned-in/1", not "${VIDEO_PICTURE.id}" that the transcripts describe (run npm run media:build)`);
+  });
+
+  it("gives each language's real length, read from its file", () => {
+    const root = sampleContent();
+    writeFileSync(path.join(root, "media/calm-breath/da.webm"), webmHeader(61.95));
+    edit(root, "media/calm-breath/media.json", (t) => t.replace(/("da":\{"file":"da.webm","bytes":\d+,"duration_seconds":)62/, "$161.95"));
+    const [course] = loadContent(root).courses;
+    expect(course?.mediaSeconds["p1-breath"]).toEqual({ sv: 62, en: 62, no: 62, da: 61.95 });
+  });
+
   it("reports media above the 25 MB budget", () => {
     const root = sampleContent();
     writeFileSync(path.join(root, "media/calm-film/extra.bin"), "");
@@ -252,8 +286,7 @@ describe("the product's content", () => {
     const page = loadContent(path.resolve("content")).pages.find((p) => p.key === "crisis-help");
     for (const lang of LANGS as (keyof typeof crisisInfo)[]) {
       const body = page?.texts[lang].body ?? "";
-      const info = crisisInfo[lang];
-      for (const number of [info.emergency.number, ...info.lines.map((l) => l.number)]) expect(body, `${lang}: ${number}`).toContain(number);
+      for (const number of crisisNumbers(lang)) expect(body, `${lang}: ${number}`).toContain(number);
     }
   });
 

@@ -36,6 +36,8 @@ export interface LoadedCourse {
   def: CourseYaml;
   dir: string;
   texts: Record<ContentLanguage, { course: CourseText; body: string; modules: Record<string, ModuleText> }>;
+  /** Per audio/video module, each language's real length in seconds, read from its media file. */
+  mediaSeconds: Record<string, Partial<Record<ContentLanguage, number>>>;
 }
 
 export interface LoadedPage {
@@ -200,7 +202,7 @@ function loadCourse(c: Collector, root: string, key: string, worksheets: Set<str
       const file = path.join(langDir, `${moduleKey}.md`);
       const text = readMarkdown(c, file, moduleFrontMatter[type as keyof typeof moduleFrontMatter]);
       if (text) modules[moduleKey] = text;
-      if (text && (type === "audio" || type === "video")) checkTranscript(c.add.bind(c), file, type, text.front, text.body);
+      if (text && (type === "audio" || type === "video")) checkTranscript(c.add.bind(c), file, type, text.front, text.body, lang);
     }
     for (const name of readdirSync(langDir).filter((n) => n.endsWith(".md") && n !== "course.md")) {
       if (!moduleKeys.has(name.replace(/\.md$/, ""))) c.add(path.join(langDir, name), 1, "no module with this key in course.yaml");
@@ -213,15 +215,16 @@ function loadCourse(c: Collector, root: string, key: string, worksheets: Set<str
       texts[lang] = { course: front, body: course.body, modules };
     }
   }
+  const mediaSeconds: LoadedCourse["mediaSeconds"] = {};
   for (const module of mediaModules) {
     const moduleTexts: Parameters<typeof checkModuleMedia>[4] = {};
     for (const lang of CONTENT_LANGUAGES) {
       const text = texts[lang]?.modules[module.key];
       if (text) moduleTexts[lang] = { file: path.join(dir, lang, `${module.key}.md`), front: text.front };
     }
-    checkModuleMedia(c.addMedia, root, yamlFile, module, moduleTexts);
+    mediaSeconds[module.key] = checkModuleMedia(c.addMedia, root, yamlFile, module, moduleTexts);
   }
-  return { def, dir, texts };
+  return { def, dir, texts, mediaSeconds };
 }
 
 function loadPages(c: Collector, root: string): LoadedPage[] {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
-import type { CourseCard, CourseDetail, ModuleContent, ModuleMedia } from "../../../common/schemas/courses.ts";
+import type { CourseCard, CourseDetail, ModuleContent, ModuleMedia, PublicCourse } from "../../../common/schemas/courses.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
@@ -14,7 +14,12 @@ import {
   moduleProgress,
 } from "../../db/schema/content.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { baselineAnswers } from "./baseline-answers.ts";
 import { courseStructure, type ModuleRow, type PartRow } from "./course-structure.ts";
+import { moduleQuestions } from "./module-questions.ts";
+import { hasRecentScreening } from "../clinical/clinical-state.ts";
+import { safetyCheckView } from "./safety-check-view.ts";
+import { conditionOf, visibleModules, type GatedModule, type SleepWindowState } from "./sleep-window-state.ts";
 import { isOpen, partsWithProgress, position, type WithProgress } from "./progress-rules.ts";
 
 type CourseRow = typeof courses.$inferSelect;
@@ -54,6 +59,24 @@ export async function courseCategories(ctx: AppContext): Promise<{ key: CourseRo
 /** The public course list (visitors). */
 export async function publicCourses(ctx: AppContext, locale: Locale): Promise<CourseCard[]> {
   return (await listedCourses(ctx.db, true)).map((c) => card(c, locale));
+}
+
+/** One public course by its slug (visitors): its description and the titles of its parts and modules. */
+export async function publicCourse(ctx: AppContext, slug: string, locale: Locale): Promise<PublicCourse> {
+  const course = await courseBySlug(ctx.db, slug);
+  if (!course.public) throw new AppError("request.not_found");
+  const { parts, modules } = await courseStructure(ctx, ctx.db, course);
+  return {
+    ...card(course, locale),
+    html: course.texts[locale].html,
+    course_parts: parts.map((part) => ({
+      key: part.key,
+      title: part.titles[locale],
+      content_modules: modules
+        .filter((m) => m.partId === part.id)
+        .map((m) => ({ key: m.key, type: m.type, title: m.texts[locale].title })),
+    })),
+  };
 }
 
 /** The course list of a user, with where they are in each course. */
@@ -100,9 +123,11 @@ async function courseBySlug(db: DbOrTx, slug: string): Promise<CourseRow> {
 
 interface State {
   course: CourseRow;
-  parts: WithProgress<PartRow, ModuleRow>[];
+  parts: WithProgress<PartRow, GatedModule>[];
   started: boolean;
   completedAt: Date | null;
+  /** The sleep window's gate, for a course with modules shown by it (ADR 023). */
+  sleepWindow: SleepWindowState | null;
 }
 
 function moduleProgressQuery(db: DbOrTx) {
@@ -126,12 +151,13 @@ function courseProgressQuery(db: DbOrTx) {
  * from when the previous part was finished), the active part and module.
  */
 async function courseState(ctx: AppContext, db: DbOrTx, userId: string, course: CourseRow): Promise<State> {
-  const { parts, modules } = await courseStructure(ctx, db, course);
+  const { parts, modules: all } = await courseStructure(ctx, db, course);
+  const { modules, sleepWindow } = await visibleModules(ctx, db, userId, all);
   const done = await preparedFor(db, "module_progress_of_course", moduleProgressQuery).execute({ userId, courseId: course.id });
   const [progress] = await preparedFor(db, "course_progress_of_course", courseProgressQuery).execute({ userId, courseId: course.id });
   const doneAt = new Map(done.map((d) => [d.moduleId, d.completedAt]));
   const result = partsWithProgress(parts, modules, doneAt, ctx.env.COURSE_DAY_SECONDS);
-  return { course, parts: result, started: Boolean(progress), completedAt: progress?.completedAt ?? null };
+  return { course, parts: result, started: Boolean(progress), completedAt: progress?.completedAt ?? null, sleepWindow };
 }
 
 function nowSeconds(ctx: AppContext): number {
@@ -143,7 +169,13 @@ export function progressUrl(moduleId: string): string {
   return `/api/v1/content-modules/${moduleId}/progress/`;
 }
 
-function durationOf(module: ModuleRow): number | null {
+/**
+ * An audio or video module's length in a language: its own recording's (read from the file at
+ * import), else the one course.yaml states for all four.
+ */
+function durationOf(module: ModuleRow, locale: Locale): number | null {
+  const own = module.texts[locale].duration_seconds;
+  if (typeof own === "number") return own;
   const value = module.settings.duration_seconds;
   return typeof value === "number" ? value : null;
 }
@@ -156,7 +188,7 @@ export function moduleMedia(module: ModuleRow, locale: Locale): ModuleMedia | nu
     src: `${base}.webm`,
     type: module.type === "audio" ? "audio/webm" : "video/webm",
     captions: module.type === "video" ? `${base}.vtt` : null,
-    duration_seconds: durationOf(module) ?? 0,
+    duration_seconds: durationOf(module, locale) ?? 0,
   };
 }
 
@@ -186,7 +218,7 @@ function detail(ctx: AppContext, state: State, locale: Locale): CourseDetail {
         completed: Boolean(m.completedAt),
         pause_until: m.pauseUntil,
         progress_url: progressUrl(m.id),
-        duration_seconds: durationOf(m),
+        duration_seconds: durationOf(m, locale),
       })),
     })),
   };
@@ -222,6 +254,8 @@ function assertOpen(ctx: AppContext, state: State, moduleKey: string) {
   if (open === "locked") throw new AppError("course.locked");
   const module = state.parts.flatMap((p) => p.modules).find((m) => m.key === moduleKey);
   if (!module) throw new AppError("request.not_found");
+  // The sleep window opens once its safety check is answered (and nothing withholds it).
+  if (state.sleepWindow?.state === "unanswered" && conditionOf(module) === "sleep-window-clear") throw new AppError("course.safety_check_required");
   return module;
 }
 
@@ -247,6 +281,38 @@ export async function openModule(ctx: AppContext, userId: string, moduleId: stri
   const { course, module } = await courseOfModule(ctx.db, moduleId);
   const state = await courseState(ctx, ctx.db, userId, course);
   return { course, module: assertOpen(ctx, state, module.key) };
+}
+
+/**
+ * Rows of a worksheet may be written while some live module that uses it is open to the user
+ * (started, part unlocked): the same rule as reading the module. Otherwise the refusal of the
+ * first such module (`course.not_started`, `course.locked`), or 404 when no live module uses it.
+ */
+export async function assertWorksheetOpen(ctx: AppContext, userId: string, worksheet: string): Promise<void> {
+  const rows = await ctx.db
+    .select({ course: courses, module: contentModules })
+    .from(contentModules)
+    .innerJoin(courses, eq(courses.id, contentModules.courseId))
+    .where(
+      and(
+        eq(contentModules.type, "worksheet"),
+        sql`${contentModules.settings}->>'worksheet' = ${worksheet}`,
+        eq(contentModules.archived, false),
+        eq(courses.active, true),
+        eq(courses.archived, false),
+      ),
+    );
+  let refusal: AppError = new AppError("request.not_found");
+  for (const row of rows) {
+    try {
+      assertOpen(ctx, await courseState(ctx, ctx.db, userId, row.course), row.module.key);
+      return;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (refusal.code === "request.not_found") refusal = error;
+    }
+  }
+  throw refusal;
 }
 
 /** After an answered module was recorded: completes the course when it was the last module. */
@@ -276,7 +342,10 @@ export async function moduleContent(ctx: AppContext, userId: string, slug: strin
   const course = await courseBySlug(ctx.db, slug);
   const state = await courseState(ctx, ctx.db, userId, course);
   const module = assertOpen(ctx, state, moduleKey);
+  const firstPart = state.parts[0]?.modules.some((m) => m.id === module.id) ?? false;
+  const carried = await baselineAnswers(ctx, userId, module, firstPart);
   const t = module.texts[locale];
+  const questions = moduleQuestions(module, locale);
   return {
     id: module.id,
     key: module.key,
@@ -285,11 +354,14 @@ export async function moduleContent(ctx: AppContext, userId: string, slug: strin
     html: t.html,
     ...(t.items ? { items: t.items } : {}),
     ...(t.captions ? { captions: t.captions } : {}),
+    ...(questions ? { questions } : {}),
+    ...(module.type === "safety_check" && state.sleepWindow ? { check: safetyCheckView(state.sleepWindow, locale) } : {}),
     settings: module.settings,
     media: moduleMedia(module, locale),
     completed: Boolean(module.completedAt),
     pause_until: module.pauseUntil,
     progress_url: progressUrl(module.id),
+    ...(carried ? { carried } : {}),
   };
 }
 
@@ -313,7 +385,8 @@ export async function completeModule(ctx: AppContext, userId: string, moduleId: 
 
 /**
  * Starts a course, named by its key or a slug (§4): unfinished progress in other courses is cleared, and the course is in
- * progress. Starting the course already in progress changes nothing.
+ * progress. Starting the course already in progress changes nothing. Without a completed
+ * screening in the last 90 days: 409 `screening.required`.
  */
 export async function startCourse(ctx: AppContext, userId: string, keyOrSlug: string, locale: Locale): Promise<CourseDetail> {
   const [byKey] = await ctx.db
@@ -322,6 +395,13 @@ export async function startCourse(ctx: AppContext, userId: string, keyOrSlug: st
     .where(and(eq(courses.key, keyOrSlug), eq(courses.active, true), eq(courses.archived, false)))
     .limit(1);
   const course = byKey ?? (await courseBySlug(ctx.db, keyOrSlug));
+  // A course starts only after a screening in the last 90 days (rule S1); starting the course
+  // already in progress changes nothing and needs none.
+  const [inProgress] = await ctx.db
+    .select({ courseId: courseProgress.courseId })
+    .from(courseProgress)
+    .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, course.id), isNull(courseProgress.completedAt)));
+  if (!inProgress && !(await hasRecentScreening(ctx, userId))) throw new AppError("screening.required");
   return ctx.db.transaction(async (tx) => {
     const unfinished = await tx
       .select({ courseId: courseProgress.courseId })

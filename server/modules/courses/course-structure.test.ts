@@ -8,6 +8,7 @@ import { TestAgent } from "../../testing/agent.ts";
 import { FakeClock, createTestApp, createTestUser, sessionCookieFor } from "../../testing/test-app.ts";
 import { importContent } from "../content/import-content.ts";
 import { loadContent, type LoadedContent } from "../content/load-content.ts";
+import { giveScreening } from "../screening/fixture-screening.ts";
 
 interface Detail {
   course_parts: { key: string; content_modules: { key: string; title: string }[] }[];
@@ -25,6 +26,7 @@ beforeAll(async () => {
   content = loadContent(path.resolve("content"));
   await importContent(app.ctx.db, app.ctx.clock, content);
   const user = await createTestUser(app);
+  await giveScreening(app, user.id);
   agent = new TestAgent(app);
   agent.cookies.set("sessionid", (await sessionCookieFor(app, user, { verified: true })).split("=")[1] ?? "");
   expect((await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" })).statusCode).toBe(200);

@@ -13,6 +13,8 @@ export interface ModuleInput {
   id: string;
   key: string;
   partId: string;
+  /** Shown by a safety check's outcome: never holds back the part's completion. */
+  optional?: boolean;
 }
 
 export type WithProgress<P, M> = P & {
@@ -38,7 +40,7 @@ export function partsWithProgress<P extends PartInput, M extends ModuleInput>(
     const own = modules
       .filter((m) => m.partId === part.id)
       .map((m, i) => ({ ...m, completedAt: completedAt.get(m.id) ?? null, pauseUntil: i === 0 ? pauseUntil : null }));
-    const completed = own.length > 0 && own.every((m) => m.completedAt);
+    const completed = own.length > 0 && own.every((m) => m.completedAt || m.optional);
     previousFinishedAt = completed ? latestCompletion(own) : null;
     return { ...part, modules: own, completed };
   });

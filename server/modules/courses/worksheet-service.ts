@@ -5,13 +5,12 @@ import { computedValues, worksheetValuesSchema, type WorksheetValues } from "../
 import type { AppContext } from "../../app-context.ts";
 import { worksheetDefs, worksheetRows } from "../../db/schema/content.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { liveModule } from "./course-service.ts";
+import { assertWorksheetOpen, liveModule, openModule } from "./course-service.ts";
+import { dayOf, isSleepWindow, sleepWindowPlan, sleepWindowValues } from "./sleep-window-rows.ts";
+import { worksheetAad } from "./worksheet-aad.ts";
 
 type Row = typeof worksheetRows.$inferSelect;
 
-export function worksheetAad(userId: string): string {
-  return `worksheet_rows.values:${userId}`;
-}
 
 async function definition(ctx: AppContext, key: string): Promise<WorksheetDef> {
   const [row] = await ctx.db.select().from(worksheetDefs).where(eq(worksheetDefs.key, key)).limit(1);
@@ -55,20 +54,39 @@ export async function listWorksheet(ctx: AppContext, userId: string, moduleId: s
     .from(worksheetRows)
     .where(and(eq(worksheetRows.userId, userId), eq(worksheetRows.worksheet, key)))
     .orderBy(desc(worksheetRows.createdAt));
-  return { module: moduleId, key, definition: def, rows: rows.map((row) => view(ctx, def, row)) };
+  const now = ctx.clock.now();
+  const plan = isSleepWindow(def) ? await sleepWindowPlan(ctx, userId, key, dayOf(now), now) : undefined;
+  return { module: moduleId, key, definition: def, rows: rows.map((row) => view(ctx, def, row)), ...(plan ? { plan } : {}) };
 }
 
+/** Adds a row through a worksheet module that is open to the user (started, part unlocked). */
 export async function addRow(ctx: AppContext, userId: string, moduleId: string, values: unknown) {
   const key = await worksheetOf(ctx, moduleId);
+  await openModule(ctx, userId, moduleId);
   const def = await definition(ctx, key);
-  const valid = validValues(def, values);
   const now = ctx.clock.now();
+  // The sleep window is worked out from the diary and stored with the row (a past week keeps it).
+  const valid = isSleepWindow(def)
+    ? await sleepWindowValues(ctx, userId, key, validValues(def, values), { today: dayOf(now), before: now })
+    : validValues(def, values);
   const [row] = await ctx.db
     .insert(worksheetRows)
     .values({ userId, worksheet: key, values: ctx.cipher.encrypt(JSON.stringify(valid), worksheetAad(userId)), createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error("row not written");
   return view(ctx, def, row);
+}
+
+/** A sleep-window row is worked out again as of the week it was set (the window before it counts). */
+async function ownRowDay(ctx: AppContext, userId: string, id: string): Promise<{ today: string; before: Date }> {
+  const [row] = await ctx.db
+    .select({ values: worksheetRows.values, createdAt: worksheetRows.createdAt })
+    .from(worksheetRows)
+    .where(and(eq(worksheetRows.id, id), eq(worksheetRows.userId, userId)))
+    .limit(1);
+  if (!row) throw new AppError("request.not_found");
+  const values = JSON.parse(ctx.cipher.decrypt(row.values, worksheetAad(userId))) as WorksheetValues;
+  return { today: typeof values.week_start === "string" ? values.week_start : dayOf(row.createdAt), before: row.createdAt };
 }
 
 /** The worksheet of one of the user's own rows; another user's row is simply not found. */
@@ -82,11 +100,15 @@ async function ownRowWorksheet(ctx: AppContext, userId: string, id: string): Pro
   return row.worksheet;
 }
 
-/** Changes a row of the user's own; another user's row is simply not found. */
+/**
+ * Changes a row of the user's own; another user's row is simply not found. A module using the
+ * worksheet must be open to the user, as for adding.
+ */
 export async function updateRow(ctx: AppContext, userId: string, id: string, values: unknown) {
   const key = await ownRowWorksheet(ctx, userId, id);
+  await assertWorksheetOpen(ctx, userId, key);
   const def = await definition(ctx, key);
-  const valid = validValues(def, values);
+  const valid = isSleepWindow(def) ? await sleepWindowValues(ctx, userId, key, validValues(def, values), await ownRowDay(ctx, userId, id)) : validValues(def, values);
   const [row] = await ctx.db
     .update(worksheetRows)
     .set({ values: ctx.cipher.encrypt(JSON.stringify(valid), worksheetAad(userId)), updatedAt: ctx.clock.now() })

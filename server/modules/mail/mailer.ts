@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
+import MailComposer from "nodemailer/lib/mail-composer";
+import { ensurePrivateDir, writePrivateFile } from "../../lib/private-files.ts";
+import { deliverSmtp, smtpSettings, type SmtpSettings } from "./smtp-delivery.ts";
 
 /** One e-mail: plain text and HTML, in the recipient's language. */
 export interface MailMessage {
@@ -15,8 +18,22 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+export interface DeliverOptions {
+  /**
+   * The Message-ID, the same on every attempt at one message: the outbox job's idempotency key
+   * (a mailbox that receives one Message-ID twice shows it once).
+   */
+  messageId?: string;
+  /**
+   * Runs when the whole message is with the relay, before the final "." that makes the relay
+   * take it; if it throws, the relay is cut off and nothing is delivered.
+   */
+  beforeHandOver?: () => Promise<void>;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Delivers one message; rejects with a MailDeliveryError (smtp-delivery.ts) when it could not. */
+  deliver(message: MailMessage, options?: DeliverOptions): Promise<void>;
   close(): void;
 }
 
@@ -25,6 +42,9 @@ export interface MailerOptions {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
+  /** Time limits of one delivery (SMTP_CONNECT_TIMEOUT_MS, SMTP_SEND_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  sendTimeoutMs?: number;
 }
 
 /** Outbox file names: `<time>-<random>`; nothing else is ever read from the folder. */
@@ -38,36 +58,50 @@ function outboxName(now: Date): string {
   return `${stamp}-${String(sequence).padStart(6, "0")}-${randomBytes(4).toString("hex")}`;
 }
 
-async function writeAtomically(file: string, content: string | Buffer): Promise<void> {
-  const temporary = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, file);
+/** The message as MIME (RFC 5322), built by nodemailer's composer. */
+function compose(from: string, message: MailMessage, messageId: string | undefined, date: Date): Promise<Buffer> {
+  const node = new MailComposer({ from, ...message, ...(messageId ? { messageId } : {}), date }).compile();
+  return new Promise((resolve, reject) => node.build((error, built) => (error ? reject(error) : resolve(built))));
+}
+
+/** The bare address of a From value such as `KBT <no-reply@example.se>` (the SMTP envelope sender). */
+export function envelopeAddress(from: string): string {
+  const [first] = addressparser(from, { flatten: true });
+  return first && "address" in first && first.address ? first.address : from;
 }
 
 /**
- * Sends e-mail through nodemailer: SMTP when configured (production), otherwise each message
- * is written to the outbox folder as `.eml` (the real MIME message) plus a `.json` copy that the
- * development outbox page and the tests read.
+ * Delivers e-mail: to the SMTP relay when configured (production), with a connection of its own
+ * per message and time limits (smtp-delivery.ts); otherwise each message is written to the outbox
+ * folder as `.eml` (the real MIME message) plus a `.json` copy that the development outbox page
+ * and the tests read.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const transport: Transporter = options.smtpUrl
-    ? // The URL goes inside the options object so that `pool` is a transport option (one
-      // reused connection), not a message default.
-      nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 2 })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const smtp: SmtpSettings | null = options.smtpUrl
+    ? smtpSettings(options.smtpUrl, {
+        connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+        sendTimeoutMs: options.sendTimeoutMs ?? 30_000,
+      })
+    : null;
+  const sender = envelopeAddress(options.from);
   return {
-    async send(message) {
-      const info = (await transport.sendMail({ from: options.from, ...message })) as { message?: Buffer };
-      if (options.smtpUrl) return;
-      await mkdir(options.outboxDir, { recursive: true });
+    async deliver(message, deliverOptions = {}) {
       const now = new Date();
+      const raw = await compose(options.from, message, deliverOptions.messageId, now);
+      const handOver = deliverOptions.beforeHandOver ?? (async () => undefined);
+      if (smtp) return deliverSmtp(smtp, { from: sender, to: message.to }, raw, handOver);
+      await handOver();
+      await ensurePrivateDir(options.outboxDir);
       const name = outboxName(now);
       const base = path.join(options.outboxDir, name);
-      await writeAtomically(`${base}.eml`, info.message ?? "");
-      await writeAtomically(`${base}.json`, JSON.stringify({ ...message, date: now.toISOString() }));
+      await writePrivateFile(`${base}.eml`, raw);
+      await writePrivateFile(
+        `${base}.json`,
+        JSON.stringify({ ...message, ...(deliverOptions.messageId ? { messageId: deliverOptions.messageId } : {}), date: now.toISOString() }),
+      );
     },
     close() {
-      transport.close();
+      // Every SMTP delivery closes its own connection; nothing is pooled.
     },
   };
 }

@@ -1,6 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { queueDepth } from "../jobs/job-queue.ts";
+import { hashingStats } from "../accounts/passwords.ts";
+import { SERVICES } from "../../lib/service-health.ts";
+import { oldestWaitingSeconds, queueDepth } from "../jobs/job-queue.ts";
+import { MAIL_JOB } from "../mail/outbox.ts";
 import { Counter, Gauge, Histogram, renderAll } from "./registry.ts";
 
 /**
@@ -29,6 +32,10 @@ export async function registerMetrics(app: FastifyInstance, options: { token?: s
   const latency = new Histogram("http_request_duration_seconds", "Time to answer an HTTP request, by route pattern.", LATENCY_BUCKETS);
   const pool = new Gauge("db_pool_connections", "Database pool connections by state (total, idle, waiting requests).");
   const jobs = new Gauge("job_queue_jobs", "Jobs in the queue by kind and status (queued, running, failed).");
+  const hashing = new Gauge("password_hashing", "Password hashing of this process: hashes running (active), waiting, and sources with admitted requests.");
+  const degraded = new Gauge("outside_service_degraded", "1 while an outside service is away or failing and the product works around it (Redis, the mail relay, BankID): docs/operations.md.");
+  const outages = new Gauge("outside_service_outages", "Outages of each outside service seen by this process since it started.");
+  const mailWaiting = new Gauge("mail_oldest_waiting_seconds", "Age of the oldest e-mail not yet delivered (0 when none waits); grows while the relay is away.");
   const rss = new Gauge("process_resident_memory_bytes", "Resident memory of this process.");
   const uptime = new Gauge("process_uptime_seconds", "Seconds since this process started.");
 
@@ -46,10 +53,21 @@ export async function registerMetrics(app: FastifyInstance, options: { token?: s
     pool.reset();
     if (stats) for (const [state, value] of Object.entries(stats)) pool.set({ state }, value);
     jobs.reset();
+    // Mail dead letters are job_queue_jobs{kind="mail",status="failed"}, present from the start at 0.
+    jobs.set({ kind: MAIL_JOB, status: "failed" }, 0);
     for (const row of await queueDepth(app.ctx.db)) jobs.set({ kind: row.kind, status: row.status }, row.count);
+    mailWaiting.set({}, await oldestWaitingSeconds(app.ctx.db, MAIL_JOB, app.ctx.clock.now()));
+    const down = new Set(app.ctx.services.snapshot().map((d) => d.service));
+    const counts = app.ctx.services.outageCounts();
+    for (const service of SERVICES) {
+      degraded.set({ service }, down.has(service) ? 1 : 0);
+      outages.set({ service }, counts[service]);
+    }
+    hashing.reset();
+    for (const [state, value] of Object.entries(hashingStats())) hashing.set({ state }, value);
     rss.set({}, process.memoryUsage.rss());
     uptime.set({}, process.uptime());
     reply.header("Cache-Control", "no-store").type("text/plain; version=0.0.4; charset=utf-8");
-    return renderAll([requests, errors, latency, pool, jobs, rss, uptime]);
+    return renderAll([requests, errors, latency, pool, jobs, mailWaiting, degraded, outages, hashing, rss, uptime]);
   });
 }

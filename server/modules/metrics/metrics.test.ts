@@ -47,6 +47,7 @@ describe("GET /metrics", () => {
     expect(text).toContain("# TYPE http_request_errors_total counter");
     expect(text).toMatch(/job_queue_jobs\{kind="metrics-test",status="queued"\} [1-9]/);
     expect(text).toMatch(/process_resident_memory_bytes \d+/);
+    expect(text).toMatch(/password_hashing\{state="waiting"\} \d+/);
     if (on.ctx.database.kind === "postgres") expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
     // Every sample line is "name{labels} value".
     for (const line of text.trim().split("\n").filter((l) => !l.startsWith("#"))) {

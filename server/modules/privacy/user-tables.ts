@@ -2,16 +2,18 @@ import { getTableColumns, getTableName } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppContext } from "../../app-context.ts";
 import { auditLog, consents, emailCodes, recoveryCodes } from "../../db/schema/accounts.ts";
-import { courseProgress, evaluationAnswers, moduleProgress, worksheetRows } from "../../db/schema/content.ts";
+import { courseProgress, evaluationAnswers, moduleProgress, safetyChecks, worksheetRows } from "../../db/schema/content.ts";
 import { bankidEvidence, bankidIdentities, bankidOrders } from "../../db/schema/bankid.ts";
 import { jobs, reminderSettings } from "../../db/schema/ops.ts";
 import { contactMessages } from "../../db/schema/profile.ts";
 import { screeningScores, screenings } from "../../db/schema/screening.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
-import { answersAad } from "../courses/evaluation-service.ts";
-import { worksheetAad } from "../courses/worksheet-service.ts";
+import { answersAad } from "../courses/evaluation-repository.ts";
+import { worksheetAad } from "../courses/worksheet-aad.ts";
+import { safetyAnswersAad, safetyOutcomeAad } from "../courses/safety-check-repository.ts";
 import { answersAad as screeningAnswersAad } from "../screening/screening-repository.ts";
+import { openCrisis, openEvaluationScore, openScreeningScore, openText, type SealedScore } from "../screening/health-values.ts";
 import { personalNumberAad } from "../bankid/personal-number.ts";
 import { contactAad } from "../contact/contact-aad.ts";
 
@@ -30,8 +32,8 @@ export interface UserTable {
   secret: readonly string[];
   /** Turns field-encrypted columns into readable values for the export. */
   reveal?: (ctx: AppContext, row: Row) => Row;
-  /** `deleted`: no row stays after account deletion; `pseudonymised`: rows stay without the user id. */
-  afterDeletion: "deleted" | "pseudonymised";
+  /** No row stays after account deletion (docs/retention.md); nothing is kept pseudonymised. */
+  afterDeletion: "deleted";
 }
 
 /**
@@ -53,6 +55,11 @@ function decryptJson(ctx: AppContext, token: unknown, aad: string): unknown {
   return typeof token === "string" ? JSON.parse(ctx.cipher.decrypt(token, aad)) : null;
 }
 
+/** The encrypted score, band and severity columns of a row keyed by column names. */
+function sealedScore(row: Row): SealedScore {
+  return { score: String(row.score), band: String(row.band), severity: String(row.severity) };
+}
+
 export const USER_TABLES: readonly UserTable[] = [
   { table: users, userColumn: users.id, secret: ["password_hash", "totp_secret", "totp_last_step"], afterDeletion: "deleted" },
   { table: consents, userColumn: consents.userId, secret: [], afterDeletion: "deleted" },
@@ -65,7 +72,11 @@ export const USER_TABLES: readonly UserTable[] = [
     table: evaluationAnswers,
     userColumn: evaluationAnswers.userId,
     secret: [],
-    reveal: (ctx, row) => ({ ...row, answers: decryptJson(ctx, row.answers, answersAad(String(row.user_id))) }),
+    reveal: (ctx, row) => ({
+      ...row,
+      answers: decryptJson(ctx, row.answers, answersAad(String(row.user_id))),
+      ...openEvaluationScore(ctx.cipher, sealedScore(row), String(row.user_id), String(row.id)),
+    }),
     afterDeletion: "deleted",
   },
   {
@@ -73,6 +84,17 @@ export const USER_TABLES: readonly UserTable[] = [
     userColumn: worksheetRows.userId,
     secret: [],
     reveal: (ctx, row) => ({ ...row, values: decryptJson(ctx, row.values, worksheetAad(String(row.user_id))) }),
+    afterDeletion: "deleted",
+  },
+  {
+    table: safetyChecks,
+    userColumn: safetyChecks.userId,
+    secret: [],
+    reveal: (ctx, row) => ({
+      ...row,
+      answers: decryptJson(ctx, row.answers, safetyAnswersAad(String(row.user_id))),
+      outcome: openText(ctx.cipher, String(row.outcome), safetyOutcomeAad(String(row.user_id), String(row.id))),
+    }),
     afterDeletion: "deleted",
   },
   {
@@ -86,7 +108,11 @@ export const USER_TABLES: readonly UserTable[] = [
     table: screenings,
     userColumn: screenings.userId,
     secret: [],
-    reveal: (ctx, row) => ({ ...row, answers: decryptJson(ctx, row.answers, screeningAnswersAad(String(row.id), null)) }),
+    reveal: (ctx, row) => ({
+      ...row,
+      answers: decryptJson(ctx, row.answers, screeningAnswersAad(String(row.id), null)),
+      crisis: openCrisis(ctx.cipher, String(row.crisis), String(row.id)),
+    }),
     afterDeletion: "deleted",
   },
   { table: reminderSettings, userColumn: reminderSettings.userId, secret: [], afterDeletion: "deleted" },
@@ -110,8 +136,8 @@ export const USER_TABLES: readonly UserTable[] = [
     secret: ["handle_hash", "binding_hash", "qr_start_secret", "qr_start_token", "onboarding_token"],
     afterDeletion: "deleted",
   },
-  // The keyed pseudonym (`subject`) is internal: it links entries after deletion, not a user's data.
-  { table: auditLog, userColumn: auditLog.userId, secret: ["subject"], afterDeletion: "pseudonymised" },
+  // Deleted with the account too: an entry outliving it (account.deleted) names no one.
+  { table: auditLog, userColumn: auditLog.userId, secret: [], afterDeletion: "deleted" },
 ];
 
 export const LINKED_TABLES: readonly LinkedTable[] = [
@@ -125,6 +151,7 @@ export const LINKED_TABLES: readonly LinkedTable[] = [
     reveal: (ctx, row) => ({
       ...row,
       answers: decryptJson(ctx, row.answers, screeningAnswersAad(String(row.screening_id), String(row.instrument))),
+      ...openScreeningScore(ctx.cipher, sealedScore(row), String(row.screening_id), String(row.instrument)),
     }),
   },
 ];

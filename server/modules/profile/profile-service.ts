@@ -5,10 +5,11 @@ import type { AppContext } from "../../app-context.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { verifyOwnPassword } from "../accounts/account-service.ts";
-import { consumeEmailCode, createEmailCode, peekEmailCode } from "../accounts/email-codes.ts";
+import { CODE_TTL_MS, consumeEmailCode, createEmailCode, peekEmailCode, revokeEmailCodes } from "../accounts/email-codes.ts";
 import { screenLink } from "../accounts/links.ts";
 import { findUserByEmail, findUserById } from "../accounts/users-repository.ts";
 import { audit } from "../audit/audit.ts";
+import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
 import * as profileMail from "./profile-mail.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
@@ -94,14 +95,20 @@ export async function requestEmailChange(
     { key: throttleKey("email-change:ip", req.ip), policy: ctx.policies.ipRate },
   ]);
   if (await findUserByEmail(ctx.db, input.email)) {
-    await ctx.mailer.send({ to: input.email, ...profileMail.emailChangeTaken({ locale: user.locale }) });
+    await queueMail(ctx, ctx.db, { to: input.email, ...profileMail.emailChangeTaken({ locale: user.locale }) }, { userId: user.id });
     return;
   }
-  const code = await createEmailCode(ctx.db, ctx.clock, { purpose: "email_change", email: input.email, userId: user.id, locale: user.locale });
-  await ctx.mailer.send({
-    to: input.email,
-    ...mail.emailChangeConfirm({ locale: user.locale, link: screenLink(ctx, req, "profile", user.locale, { email_code: code }) }),
+  await ctx.db.transaction(async (tx) => {
+    const code = await createEmailCode(tx, ctx.clock, { purpose: "email_change", email: input.email, userId: user.id, locale: user.locale });
+    const link = screenLink(ctx, req, "profile", user.locale, { email_code: code });
+    await queueMail(
+      ctx,
+      tx,
+      { to: input.email, ...mail.emailChangeConfirm({ locale: user.locale, link }) },
+      { userId: user.id, expiresAt: new Date(ctx.clock.now().getTime() + CODE_TTL_MS.email_change) },
+    );
   });
+  ctx.wakeWorker();
 }
 
 /**
@@ -109,13 +116,10 @@ export async function requestEmailChange(
  * told. Another user's code is refused like an unknown one.
  */
 export async function confirmEmailChange(ctx: AppContext, req: Req, session: SessionInfo, code: string): Promise<string> {
-  const ipKey = { key: throttleKey("code:ip", req.ip), policy: ctx.policies.ipFailures };
-  await ctx.throttle.assertAllowed([ipKey]);
+  const attempt = await ctx.throttle.reserveLinkGuess(req.ip);
   const pending = await peekEmailCode(ctx.db, ctx.clock, code, "email_change");
-  if (pending?.userId !== session.userId) {
-    await ctx.throttle.recordFailure([ipKey]);
-    throw new AppError("auth.link_invalid");
-  }
+  if (pending?.userId !== session.userId) throw new AppError("auth.link_invalid");
+  await attempt.succeeded();
   const before = await currentUser(ctx, session);
   const email = await ctx.db.transaction(async (tx) => {
     const row = await consumeEmailCode(tx, ctx.clock, code, "email_change");
@@ -123,12 +127,16 @@ export async function confirmEmailChange(ctx: AppContext, req: Req, session: Ses
     const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, row.email), ne(users.id, session.userId))).limit(1);
     if (taken) throw new AppError("auth.link_invalid");
     await tx.update(users).set({ email: row.email, updatedAt: ctx.clock.now() }).where(eq(users.id, session.userId));
+    // Reset links went to the old address; pending changes to other addresses are void.
+    await revokeEmailCodes(tx, session.userId, ["reset", "email_change"]);
     await audit(ctx, tx, { userId: session.userId, event: "email.changed", ip: req.ip });
+    // The old address is told, in the same transaction as the change.
+    if (before.email && before.email !== row.email) {
+      await queueMail(ctx, tx, { to: before.email, ...profileMail.emailChanged({ locale: before.locale }) }, { userId: session.userId });
+    }
     return row.email;
   });
-  if (before.email && before.email !== email) {
-    await ctx.mailer.send({ to: before.email, ...profileMail.emailChanged({ locale: before.locale }) });
-  }
+  ctx.wakeWorker();
   return email;
 }
 

@@ -10,6 +10,7 @@ import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { activeCourse } from "../courses/course-service.ts";
 import { enqueue, type Job } from "../jobs/job-queue.ts";
+import { queueMail } from "../mail/outbox.ts";
 import { nextLocalTime } from "./local-time.ts";
 import { reminderMail, type ReminderKind } from "./reminder-mail.ts";
 
@@ -184,7 +185,7 @@ async function stillApplies(ctx: AppContext, userId: string, payload: Record<str
   return (await quietSince(ctx, userId, course)) === payload.since;
 }
 
-/** The job handler: sends one reminder if the user still wants it and it still applies. */
+/** The job handler: queues one reminder mail if the user still wants it and it still applies. */
 export async function runReminderJob(ctx: AppContext, job: Job): Promise<"sent" | "skipped"> {
   const payload = job.payload;
   const userId = String(payload.userId);
@@ -201,10 +202,13 @@ export async function runReminderJob(ctx: AppContext, job: Job): Promise<"sent" 
     open: new URL(pathTo("dashboard", locale), origin(ctx)).toString(),
     unsubscribe,
   });
-  await ctx.mailer.send({
-    to: row.email,
-    ...mail,
-    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-  });
+  // Through the outbox like every mail; keyed by this job, so a reminder job that runs again
+  // (its worker died before it was marked done) queues no second mail.
+  await queueMail(
+    ctx,
+    ctx.db,
+    { to: row.email, ...mail, headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } },
+    { userId, idempotencyKey: `reminder:${job.id}` },
+  );
   return "sent";
 }

@@ -1,13 +1,14 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.ts";
-import { consents } from "../../db/schema/accounts.ts";
+import { auditLog, consents } from "../../db/schema/accounts.ts";
 import { onboardings, screenings } from "../../db/schema/screening.ts";
+import { consentRows } from "../accounts/consent.ts";
 import { hashOnboardingToken } from "./onboarding-service.ts";
 
 /**
  * From visitor to user (issue 6, point 7): moves a visitor's onboarding consent, screenings
- * (answers and results) into a new account and deletes the onboarding and its token. Runs inside
- * the account-creation transaction. An unknown or expired token moves nothing.
+ * (answers and results) and audit entries (crisis shown) into a new account and deletes the
+ * onboarding and its token. Runs inside the account-creation transaction. An unknown or expired token moves nothing.
  */
 export async function claimOnboardingData(tx: Tx, input: { token: string; userId: string }): Promise<{ screenings: number }> {
   const [onboarding] = await tx
@@ -20,13 +21,10 @@ export async function claimOnboardingData(tx: Tx, input: { token: string; userId
     .set({ userId: input.userId, onboardingId: null })
     .where(eq(screenings.onboardingId, onboarding.id))
     .returning({ id: screenings.id });
-  await tx.insert(consents).values({
-    userId: input.userId,
-    kind: "health_data",
-    version: onboarding.consentVersion,
-    locale: onboarding.locale,
-    givenAt: onboarding.createdAt,
-  });
+  // Before the onboarding goes: its entries would be deleted with it (the foreign key cascades).
+  await tx.update(auditLog).set({ userId: input.userId, onboardingId: null }).where(eq(auditLog.onboardingId, onboarding.id));
+  // The consent the visitor gave (health data and statistics, 18 or older) under its own version and time.
+  await tx.insert(consents).values(consentRows(input.userId, onboarding.locale, onboarding.createdAt, onboarding.consentVersion));
   await tx.delete(onboardings).where(eq(onboardings.id, onboarding.id));
   return { screenings: moved.length };
 }

@@ -7,6 +7,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { evaluationAnswers } from "../../db/schema/content.ts";
 import { screenings, screeningScores } from "../../db/schema/screening.ts";
+import { evaluationScoreAad, openInt, openText, screeningScoreAad } from "./health-values.ts";
 
 interface Point {
   instrument: string;
@@ -40,7 +41,13 @@ export function toSeries(points: readonly Point[]): EvaluationHistory["series"] 
 
 function screeningHistoryQuery(db: DbOrTx) {
   return db
-    .select({ instrument: screeningScores.instrument, at: screeningScores.createdAt, score: screeningScores.score, band: screeningScores.band })
+    .select({
+      screeningId: screeningScores.screeningId,
+      instrument: screeningScores.instrument,
+      at: screeningScores.createdAt,
+      score: screeningScores.score,
+      band: screeningScores.band,
+    })
     .from(screeningScores)
     .innerJoin(screenings, eq(screenings.id, screeningScores.screeningId))
     .where(and(eq(screenings.userId, sql.placeholder("userId")), isNotNull(screenings.completedAt)))
@@ -50,21 +57,40 @@ function screeningHistoryQuery(db: DbOrTx) {
 
 function evaluationHistoryQuery(db: DbOrTx) {
   return db
-    .select({ instrument: evaluationAnswers.instrument, at: evaluationAnswers.createdAt, score: evaluationAnswers.score, band: evaluationAnswers.band })
+    .select({
+      id: evaluationAnswers.id,
+      instrument: evaluationAnswers.instrument,
+      at: evaluationAnswers.createdAt,
+      score: evaluationAnswers.score,
+      band: evaluationAnswers.band,
+    })
     .from(evaluationAnswers)
     .where(eq(evaluationAnswers.userId, sql.placeholder("userId")))
     .orderBy(asc(evaluationAnswers.createdAt))
     .prepare("evaluation_history");
 }
 
-/** GET /me/evaluation-history/: the user's screening scores and course evaluations over time. */
+/** GET /me/evaluation-history/: the user's screening scores and course evaluations over time (decrypted here). */
 export async function evaluationHistory(ctx: AppContext, userId: string): Promise<EvaluationHistory> {
   const fromScreenings = await preparedFor(ctx.db, "screening_history", screeningHistoryQuery).execute({ userId });
   const fromCourses = await preparedFor(ctx.db, "evaluation_history", evaluationHistoryQuery).execute({ userId });
+  const { cipher } = ctx;
   return {
     series: toSeries([
-      ...fromScreenings.map((p) => ({ ...p, source: "screening" as const })),
-      ...fromCourses.map((p) => ({ ...p, source: "course" as const })),
+      ...fromScreenings.map((p) => ({
+        instrument: p.instrument,
+        at: p.at,
+        score: openInt(cipher, p.score, screeningScoreAad("score", p.screeningId, p.instrument)),
+        band: openText(cipher, p.band, screeningScoreAad("band", p.screeningId, p.instrument)),
+        source: "screening" as const,
+      })),
+      ...fromCourses.map((p) => ({
+        instrument: p.instrument,
+        at: p.at,
+        score: openInt(cipher, p.score, evaluationScoreAad("score", userId, p.id)),
+        band: openText(cipher, p.band, evaluationScoreAad("band", userId, p.id)),
+        source: "course" as const,
+      })),
     ]),
   };
 }

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
-import { localeFromAcceptLanguage } from "../../../common/i18n/language-choice.ts";
+import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -18,7 +17,10 @@ export function hashOnboardingToken(token: string): string {
   return createHash("sha256").update(`onboarding:${token}`).digest("base64url");
 }
 
-/** POST /onboarding/: the visitor's consent is stored; the token is shown once and kept hashed. */
+/**
+ * POST /onboarding/: the visitor's consent (health data and statistics, 18 or older) is stored
+ * with the consent text's version; the token is shown once and kept hashed.
+ */
 export async function createOnboarding(ctx: AppContext, locale: Locale): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const now = ctx.clock.now();
@@ -26,7 +28,7 @@ export async function createOnboarding(ctx: AppContext, locale: Locale): Promise
   await ctx.db.insert(onboardings).values({
     tokenHash: hashOnboardingToken(token),
     locale,
-    consentVersion: CURRENT_TERMS_VERSION,
+    consentVersion: CURRENT_CONSENT_VERSION,
     createdAt: now,
     expiresAt,
   });
@@ -40,13 +42,24 @@ export interface LiveOnboarding {
   expiresAt: Date;
 }
 
-/** The onboarding of a token that has not expired, or null. */
+/**
+ * The onboarding of a token that has not expired and whose consent is of the current text, or
+ * null. After a new consent text the visitor is asked again (ADR 021): their token stops working,
+ * the screening guard sends them to `/?token=expired` and on to onboarding, and the old data is
+ * deleted at its expiry like any other.
+ */
 export async function findLiveOnboarding(ctx: AppContext, db: DbOrTx, token: string): Promise<LiveOnboarding | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const [row] = await db
     .select({ id: onboardings.id, locale: onboardings.locale, consentVersion: onboardings.consentVersion, expiresAt: onboardings.expiresAt })
     .from(onboardings)
-    .where(and(eq(onboardings.tokenHash, hashOnboardingToken(token)), gt(onboardings.expiresAt, ctx.clock.now())));
+    .where(
+      and(
+        eq(onboardings.tokenHash, hashOnboardingToken(token)),
+        gt(onboardings.expiresAt, ctx.clock.now()),
+        eq(onboardings.consentVersion, CURRENT_CONSENT_VERSION),
+      ),
+    );
   return row ?? null;
 }
 
@@ -71,7 +84,7 @@ export function tokenHeader(req: FastifyRequest): string | null {
  */
 export async function screeningOwner(ctx: AppContext, req: FastifyRequest, session: SessionInfo | null): Promise<ScreeningOwner> {
   if (session) {
-    if (!session.verified) throw new AppError("auth.forbidden", { detail: "Two-factor verification required." });
+    if (!session.verified) throw new AppError("auth.forbidden", { detail: "Two-factor verification required.", reason: "twofa_required" });
     return { kind: "user", userId: session.userId };
   }
   const token = tokenHeader(req);
@@ -80,7 +93,3 @@ export async function screeningOwner(ctx: AppContext, req: FastifyRequest, sessi
   return { kind: "visitor", onboardingId: onboarding.id };
 }
 
-/** The request's language: `?locale=`, else Accept-Language, else Swedish. */
-export function requestLocale(req: FastifyRequest, query?: { locale?: Locale | undefined }): Locale {
-  return query?.locale ?? localeFromAcceptLanguage(req.headers["accept-language"]) ?? "sv";
-}

@@ -1,17 +1,19 @@
 import type { Locale } from "../../../common/i18n/locales.ts";
+import type { CourseQuestion } from "../../../common/instruments/course-questionnaire.ts";
 import type { LightScreeningQuestion } from "../../../common/instruments/registry.ts";
 import { itemOptions } from "../../../common/instruments/scoring.ts";
 import type { Instrument } from "../../../common/instruments/types.ts";
 import type { ScreeningQuestion } from "../../../common/schemas/screening.ts";
 
-/** A light-screening question in one language (the one question shape of the API). */
-export function localizeQuestion(question: LightScreeningQuestion, locale: Locale): ScreeningQuestion {
+/** A screening or course question in one language (the one question shape of the API). */
+export function localizeQuestion(question: LightScreeningQuestion | CourseQuestion, locale: Locale): ScreeningQuestion {
   return {
     id: question.id,
     instrument: question.instrument,
     intro: question.intro[locale],
     text: question.text[locale],
     options: question.options.map((option) => ({ value: option.value, label: option.label[locale] })),
+    ...("optional" in question && question.optional ? { optional: true as const } : {}),
   };
 }
 
@@ -23,6 +25,7 @@ export function instrumentQuestions(instrument: Instrument, locale: Locale): Scr
     intro: instrument.intro[locale],
     text: item.text[locale],
     options: itemOptions(instrument, item).map((option) => ({ value: option.value, label: option.label[locale] })),
+    ...(item.unscored ? { optional: true as const } : {}),
   }));
 }
 

@@ -1,44 +1,55 @@
 import { and, asc, eq } from "drizzle-orm";
+import {
+  healthcareAdvice,
+  recommendAreas,
+  reliablyWorse,
+  type ScoredResult,
+} from "../../../common/clinical/rules.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
-import { needsHealthcareAdvice } from "../../../common/instruments/scoring.ts";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
+import { bandFor } from "../../../common/instruments/scoring.ts";
 import type { RecommendedCourses } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
 import { courses } from "../../db/schema/content.ts";
+import { recentCrisis } from "../clinical/clinical-state.ts";
 import type { ScreeningOwner } from "./onboarding-service.ts";
-import { latestScreening, type StoredScore } from "./screening-repository.ts";
+import { latestScreening, newestCompletedScreening, type StoredScore, type StoredScreening } from "./screening-repository.ts";
 
 type Area = StoredScore["area"];
 
-/**
- * Areas from most to least in need: severity first, then the share of the maximum score.
- * Pure, so the order is tested without a database.
- */
-export function rankAreas<T extends { severity: number; score: number; max: number }>(areas: readonly T[]): T[] {
-  return [...areas].sort((a, b) => b.severity - a.severity || b.score / b.max - a.score / a.max);
+/** The scored questionnaires of a stored screening (unknown instruments are left out). */
+export function scoredResults(screening: Pick<StoredScreening, "scores">): ScoredResult[] {
+  return screening.scores.flatMap((score) => (isInstrumentId(score.instrument) ? [{ instrument: score.instrument, score: score.score }] : []));
 }
 
 /**
- * The four courses ranked by the owner's newest completed screening (the extended one when
- * there is one, else the light one), each with the area result behind its place. Healthcare
- * advice: PHQ-9 item 9 above 0, a severe band, or a band worse than in the previous screening.
+ * Whether any PHQ-9 or GAD-7 result of the screening is reliably worse than in the owner's
+ * previous completed screening of the same kind (rule H5).
+ */
+export async function worseThanBefore(ctx: AppContext, owner: ScreeningOwner, screening: StoredScreening): Promise<boolean> {
+  const previous = await latestScreening(ctx.db, ctx.cipher, owner, screening.kind, { completed: true, skip: 1 });
+  if (!previous || previous.id === screening.id) return false;
+  const before = scoredResults(previous);
+  return scoredResults(screening).some((now) => reliablyWorse(before.find((b) => b.instrument === now.instrument), now));
+}
+
+/**
+ * The courses recommended by the owner's newest completed screening of either kind, in clinical
+ * precedence (docs/clinical/recommendations.md, implemented in common/clinical/rules.ts): only
+ * areas at or above their threshold, each with the reason. `courses: []` when none is: no course
+ * is needed now. Healthcare advice on every rule H1–H5.
  */
 export async function recommendedCourses(ctx: AppContext, owner: ScreeningOwner, locale: Locale): Promise<RecommendedCourses> {
-  const screening =
-    (await latestScreening(ctx.db, owner, "extended", { completed: true })) ??
-    (await latestScreening(ctx.db, owner, "light", { completed: true }));
-  if (!screening) return { courses: [], healthcare_advice: false, based_on: null };
-
-  const areas = screening.scores.flatMap((score) => {
-    if (!isInstrumentId(score.instrument)) return [];
-    const max = getInstrument(score.instrument).maxScore;
-    return [{ area: score.area, instrument: score.instrument, band: score.band, severity: score.severity, score: score.score, max }];
-  });
-  // A band that worsened since the previous screening of the same kind also calls for healthcare.
-  const previous = await latestScreening(ctx.db, owner, screening.kind, { completed: true, skip: 1 });
-  const worse = areas.some((area) => {
-    const before = previous?.scores.find((score) => score.instrument === area.instrument);
-    return before !== undefined && area.severity > before.severity;
+  const screening = await newestCompletedScreening(ctx.db, ctx.cipher, owner);
+  if (!screening) return { courses: [], healthcare_advice: false, crisis: false, based_on: null };
+  const results = scoredResults(screening);
+  const recommended = recommendAreas(results, screening.crisis);
+  const recent = await recentCrisis(ctx, owner);
+  const advice = healthcareAdvice({
+    results,
+    selfHarm: screening.crisis,
+    recentCrisis: recent,
+    worsened: await worseThanBefore(ctx, owner, screening),
   });
   const rows = await ctx.db
     .select({ key: courses.key, category: courses.category, texts: courses.texts })
@@ -48,15 +59,40 @@ export async function recommendedCourses(ctx: AppContext, owner: ScreeningOwner,
   const firstOfCategory = new Map<Area, (typeof rows)[number]>();
   for (const row of rows) if (!firstOfCategory.has(row.category)) firstOfCategory.set(row.category, row);
 
-  const ranked = rankAreas(areas).flatMap((reason) => {
-    const course = firstOfCategory.get(reason.area);
-    if (!course) return [];
+  const list = recommended.flatMap((recommendation) => {
+    const course = firstOfCategory.get(recommendation.area);
+    // The result of the area the reason names: the criterion's, or (self-harm) the area's own.
+    const score = screening.scores.find((s) =>
+      recommendation.result ? s.instrument === recommendation.result.instrument : s.area === recommendation.area,
+    );
+    if (!course || !score || !isInstrumentId(score.instrument)) return [];
+    const instrument = getInstrument(score.instrument);
+    // Band and severity from the score and today's bands (PSS severities are capped at "mild").
+    const band = bandFor(instrument, score.score);
     const text = course.texts[locale];
-    return [{ key: course.key, slug: text.slug, title: text.title, summary: text.summary, category: course.category, reason }];
+    return [
+      {
+        key: course.key,
+        slug: text.slug,
+        title: text.title,
+        summary: text.summary,
+        category: course.category,
+        reason: {
+          area: recommendation.area,
+          instrument: instrument.id,
+          band: band.id,
+          severity: band.severity,
+          score: score.score,
+          max: instrument.maxScore,
+          criterion: recommendation.criterion.kind,
+        },
+      },
+    ];
   });
   return {
-    courses: ranked.map((course, index) => ({ ...course, rank: index + 1 })),
-    healthcare_advice: screening.crisis || worse || needsHealthcareAdvice(areas),
+    courses: list.map((course, index) => ({ ...course, rank: index + 1 })),
+    healthcare_advice: advice,
+    crisis: screening.crisis || recent,
     based_on: screening.kind,
   };
 }

@@ -1,6 +1,8 @@
-import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import type { FieldCipher } from "../../lib/field-encryption.ts";
 import { screenings, screeningScores } from "../../db/schema/screening.ts";
+import { openCrisis, openScreeningScore } from "./health-values.ts";
 import type { ScreeningOwner } from "./onboarding-service.ts";
 
 export type ScreeningKind = "light" | "extended";
@@ -28,9 +30,21 @@ export function ownerCondition(owner: ScreeningOwner): SQL {
   return owner.kind === "user" ? eq(screenings.userId, owner.userId) : eq(screenings.onboardingId, owner.onboardingId);
 }
 
-/** The owner's newest screening of a kind (completed only when asked), with its scores. */
+type ScreeningRow = Omit<StoredScreening, "crisis" | "scores"> & { crisis: string };
+
+const screeningColumns = {
+  id: screenings.id,
+  kind: screenings.kind,
+  crisis: screenings.crisis,
+  startedAt: screenings.startedAt,
+  updatedAt: screenings.updatedAt,
+  completedAt: screenings.completedAt,
+};
+
+/** The owner's newest screening of a kind (completed only when asked), with its scores decrypted. */
 export async function latestScreening(
   db: DbOrTx,
+  cipher: FieldCipher,
   owner: ScreeningOwner,
   kind: ScreeningKind,
   options: { completed?: boolean; /** 1 = the one before the newest. */ skip?: number } = {},
@@ -38,21 +52,18 @@ export async function latestScreening(
   const conditions = [ownerCondition(owner), eq(screenings.kind, kind)];
   if (options.completed) conditions.push(isNotNull(screenings.completedAt));
   const [row] = await db
-    .select({
-      id: screenings.id,
-      kind: screenings.kind,
-      crisis: screenings.crisis,
-      startedAt: screenings.startedAt,
-      updatedAt: screenings.updatedAt,
-      completedAt: screenings.completedAt,
-    })
+    .select(screeningColumns)
     .from(screenings)
     .where(and(...conditions))
     .orderBy(desc(screenings.startedAt))
     .offset(options.skip ?? 0)
     .limit(1);
   if (!row) return null;
-  const scores = await db
+  return withScores(db, cipher, row);
+}
+
+async function withScores(db: DbOrTx, cipher: FieldCipher, row: ScreeningRow): Promise<StoredScreening> {
+  const rows = await db
     .select({
       instrument: screeningScores.instrument,
       area: screeningScores.area,
@@ -63,9 +74,95 @@ export async function latestScreening(
     })
     .from(screeningScores)
     .where(eq(screeningScores.screeningId, row.id));
-  return { ...row, scores };
+  const scores = rows.map((score) => ({ ...score, ...openScreeningScore(cipher, score, row.id, score.instrument) }));
+  return { ...row, crisis: openCrisis(cipher, row.crisis, row.id), scores };
+}
+
+/**
+ * The owner's newest completed screening of either kind, by completion time (the basis of the
+ * recommendations, rule B1 of docs/clinical/recommendations.md), with its scores decrypted.
+ */
+export async function newestCompletedScreening(db: DbOrTx, cipher: FieldCipher, owner: ScreeningOwner): Promise<StoredScreening | null> {
+  const [row] = await db
+    .select(screeningColumns)
+    .from(screenings)
+    .where(and(ownerCondition(owner), isNotNull(screenings.completedAt)))
+    .orderBy(desc(screenings.completedAt))
+    .limit(1);
+  return row ? withScores(db, cipher, row) : null;
+}
+
+/** Whether the owner completed a screening of either kind at or after `since` (rule S1). */
+export async function completedScreeningSince(db: DbOrTx, owner: ScreeningOwner, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: screenings.id })
+    .from(screenings)
+    .where(and(ownerCondition(owner), isNotNull(screenings.completedAt), gte(screenings.completedAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The crisis flags of the owner's screenings answered at or after `since` (decrypted). */
+export async function screeningCrisisSince(db: DbOrTx, cipher: FieldCipher, owner: ScreeningOwner, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: screenings.id, crisis: screenings.crisis })
+    .from(screenings)
+    .where(and(ownerCondition(owner), gte(screenings.updatedAt, since)));
+  return rows.some((row) => openCrisis(cipher, row.crisis, row.id));
+}
+
+/**
+ * The score of `instrument` in the owner's newest completed screening that holds it: the
+ * screening baseline a course evaluation is compared with (rule H5).
+ */
+export async function screeningBaseline(db: DbOrTx, cipher: FieldCipher, owner: ScreeningOwner, instrument: string): Promise<number | null> {
+  const [row] = await db
+    .select({ screeningId: screeningScores.screeningId, instrument: screeningScores.instrument, score: screeningScores.score, band: screeningScores.band, severity: screeningScores.severity })
+    .from(screeningScores)
+    .innerJoin(screenings, eq(screenings.id, screeningScores.screeningId))
+    .where(and(ownerCondition(owner), isNotNull(screenings.completedAt), eq(screeningScores.instrument, instrument)))
+    .orderBy(desc(screenings.completedAt))
+    .limit(1);
+  return row ? openScreeningScore(cipher, row, row.screeningId, row.instrument).score : null;
 }
 
 export function answersAad(screeningId: string, instrument: string | null): string {
   return instrument ? `screening_scores.answers:${screeningId}:${instrument}` : `screenings.answers:${screeningId}`;
+}
+
+/** The answers of the owner's newest completed light screening, decrypted, and when it was done. */
+export async function latestLightAnswers(
+  db: DbOrTx,
+  cipher: FieldCipher,
+  owner: ScreeningOwner,
+): Promise<{ answers: Record<string, number>; completedAt: Date } | null> {
+  const [row] = await db
+    .select({ id: screenings.id, answers: screenings.answers, completedAt: screenings.completedAt })
+    .from(screenings)
+    .where(and(ownerCondition(owner), eq(screenings.kind, "light"), isNotNull(screenings.completedAt)))
+    .orderBy(desc(screenings.completedAt))
+    .limit(1);
+  if (!row?.answers || !row.completedAt) return null;
+  return { answers: JSON.parse(cipher.decrypt(row.answers, answersAad(row.id, null))) as Record<string, number>, completedAt: row.completedAt };
+}
+
+/**
+ * One group's answers in the owner's newest completed extended screening, decrypted, and when
+ * that group was answered; null when there is none.
+ */
+export async function latestExtendedGroupAnswers(
+  db: DbOrTx,
+  cipher: FieldCipher,
+  owner: ScreeningOwner,
+  group: string,
+): Promise<{ answers: Record<string, number>; answeredAt: Date } | null> {
+  const [row] = await db
+    .select({ id: screenings.id, answers: screeningScores.answers, createdAt: screeningScores.createdAt })
+    .from(screenings)
+    .innerJoin(screeningScores, eq(screeningScores.screeningId, screenings.id))
+    .where(and(ownerCondition(owner), eq(screenings.kind, "extended"), isNotNull(screenings.completedAt), eq(screeningScores.instrument, group)))
+    .orderBy(desc(screenings.completedAt))
+    .limit(1);
+  if (!row?.answers) return null;
+  return { answers: JSON.parse(cipher.decrypt(row.answers, answersAad(row.id, group))) as Record<string, number>, answeredAt: row.createdAt };
 }

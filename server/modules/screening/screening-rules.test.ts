@@ -1,28 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { rankAreas } from "./recommended-courses.ts";
-import { anonymise, MIN_GROUP } from "./screening-stats.ts";
+import { anonymise, MIN_GROUP, periodStart, roundCount } from "./screening-stats.ts";
 import { toSeries } from "./evaluation-history.ts";
 
-describe("rankAreas", () => {
-  it("ranks by severity, then by the share of the maximum score", () => {
-    const ranked = rankAreas([
-      { area: "sleep", severity: 1, score: 6, max: 12 },
-      { area: "depression", severity: 3, score: 16, max: 27 },
-      { area: "stress", severity: 1, score: 20, max: 40 },
-      { area: "anxiety", severity: 3, score: 14, max: 21 },
-    ]);
-    expect(ranked.map((a) => a.area)).toEqual(["anxiety", "depression", "sleep", "stress"]);
-  });
-});
-
 describe("anonymise", () => {
-  it("hides bands below the minimum group and leaves their people out of the total", () => {
+  it("hides bands below the minimum group, and counts their people in the total (shares are of everyone)", () => {
     const stats = anonymise([
       { instrument: "phq2", band: "negative", count: MIN_GROUP },
       { instrument: "phq2", band: "positive", count: MIN_GROUP - 1 },
       { instrument: "gad2", band: "negative", count: 3 },
     ]);
-    expect(stats.areas).toEqual([{ area: "depression", instrument: "phq2", total: MIN_GROUP, bands: [{ band: "negative", count: MIN_GROUP }] }]);
+    // 50 + 49 = 99 people, rounded to 100: the 50 shown are half of everyone, not "100 %".
+    expect(stats.areas).toEqual([{ area: "depression", instrument: "phq2", total: 100, bands: [{ band: "negative", count: MIN_GROUP }] }]);
+  });
+});
+
+describe("anonymise: at least 50 people, rounded counts", () => {
+  it("shows no band of fewer than 50 people, and rounds shown counts to the nearest 10", () => {
+    expect(MIN_GROUP).toBe(50);
+    const stats = anonymise([
+      { instrument: "phq2", band: "negative", count: 54 },
+      { instrument: "phq2", band: "positive", count: 49 },
+      { instrument: "gad2", band: "negative", count: 55 },
+      { instrument: "gad2", band: "positive", count: 149 },
+      { instrument: "pss4", band: "low", count: 12 },
+    ]);
+    expect(stats).toEqual({
+      min_group: 50,
+      areas: [
+        { area: "depression", instrument: "phq2", total: 100, bands: [{ band: "negative", count: 50 }] },
+        // 204 people round to 200, below the shown 60 + 150: the total is never less than those.
+        { area: "anxiety", instrument: "gad2", total: 210, bands: [{ band: "negative", count: 60 }, { band: "positive", count: 150 }] },
+      ],
+    });
+    for (const area of stats.areas) for (const band of area.bands) expect(band.count % 10).toBe(0);
+    expect([50, 51, 54, 55, 59, 1234].map(roundCount)).toEqual([50, 50, 50, 60, 60, 1230]);
+  });
+
+  it("a snapshot stands for a clock hour", () => {
+    expect(periodStart(new Date("2026-03-01T10:59:59.999Z")).toISOString()).toBe("2026-03-01T10:00:00.000Z");
+    expect(periodStart(new Date("2026-03-01T11:00:00.000Z")).toISOString()).toBe("2026-03-01T11:00:00.000Z");
   });
 });
 

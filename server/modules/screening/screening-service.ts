@@ -9,16 +9,21 @@ import {
   scoreLightScreening,
   validateLightScreening,
 } from "../../../common/instruments/registry.ts";
-import { isCrisis, needsHealthcareAdvice, scoreInstrument, validateAnswers } from "../../../common/instruments/scoring.ts";
+import { lightToExtended } from "../../../common/instruments/carry-forward.ts";
+import { healthcareAdvice } from "../../../common/clinical/rules.ts";
+import { bandFor, isCrisis, scoreInstrument, validateAnswers } from "../../../common/instruments/scoring.ts";
 import type { InstrumentResult } from "../../../common/instruments/types.ts";
 import type { AreaResult, ExtendedScreening } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
 import { screenings, screeningScores } from "../../db/schema/screening.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { audit } from "../audit/audit.ts";
+import { recentCrisis } from "../clinical/clinical-state.ts";
+import { sealCrisis, sealScreeningScore } from "./health-values.ts";
 import type { ScreeningOwner } from "./onboarding-service.ts";
 import { answerFieldErrors, instrumentQuestions, localizeQuestion } from "./questions.ts";
-import { answersAad, latestScreening, type StoredScreening } from "./screening-repository.ts";
+import { scoredResults, worseThanBefore } from "./recommended-courses.ts";
+import { answersAad, latestLightAnswers, latestScreening, type StoredScreening } from "./screening-repository.ts";
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
@@ -26,9 +31,18 @@ function ownerColumns(owner: ScreeningOwner) {
   return owner.kind === "user" ? { userId: owner.userId, onboardingId: null } : { userId: null, onboardingId: owner.onboardingId };
 }
 
-/** Records that the crisis information was shown: where, never the answer. */
-async function recordCrisis(ctx: AppContext, req: FastifyRequest, owner: ScreeningOwner, where: string): Promise<void> {
-  await audit(ctx, ctx.db, { userId: owner.kind === "user" ? owner.userId : null, event: "safety.crisis_shown", ip: req.ip, detail: { where } });
+/**
+ * Records that the crisis information was shown: where, never the answer, and no address (a
+ * health fact). A visitor's entry belongs to their onboarding and goes when it does.
+ */
+async function recordCrisis(ctx: AppContext, owner: ScreeningOwner, where: string): Promise<void> {
+  await audit(ctx, ctx.db, {
+    userId: owner.kind === "user" ? owner.userId : null,
+    onboardingId: owner.kind === "visitor" ? owner.onboardingId : null,
+    event: "safety.crisis_shown",
+    ip: null,
+    detail: { where },
+  });
 }
 
 function areaResult(result: InstrumentResult): AreaResult {
@@ -48,9 +62,9 @@ export async function submitLightScreening(
   req: FastifyRequest,
   owner: ScreeningOwner,
   answers: Record<string, unknown>,
-): Promise<{ areas: AreaResult[]; crisis: boolean }> {
+): Promise<{ areas: AreaResult[]; crisis: boolean; healthcare_advice: boolean }> {
   const crisis = isCrisis(answers);
-  if (crisis) await recordCrisis(ctx, req, owner, "light_screening");
+  if (crisis) await recordCrisis(ctx, owner, "light_screening");
   const validation = validateLightScreening(answers);
   if (!validation.ok) throw new AppError("request.invalid", { fields: answerFieldErrors("body.answers", validation.fields) });
   const result = scoreLightScreening(validation.answers);
@@ -62,7 +76,7 @@ export async function submitLightScreening(
       ...ownerColumns(owner),
       kind: "light",
       answers: ctx.cipher.encrypt(JSON.stringify(validation.answers), answersAad(id, null)),
-      crisis: result.crisis,
+      crisis: sealCrisis(ctx.cipher, result.crisis, id),
       startedAt: now,
       updatedAt: now,
       completedAt: now,
@@ -72,25 +86,30 @@ export async function submitLightScreening(
         screeningId: id,
         instrument: area.instrument,
         area: area.area,
-        score: area.score,
-        band: area.band,
-        severity: area.severity,
+        ...sealScreeningScore(ctx.cipher, area, id, area.instrument),
         createdAt: now,
       })),
     );
   });
-  return { areas: result.areas.map(areaResult), crisis: result.crisis };
+  const advice = healthcareAdvice({ results: result.areas, selfHarm: result.crisis, recentCrisis: await recentCrisis(ctx, owner) });
+  return { areas: result.areas.map(areaResult), crisis: result.crisis, healthcare_advice: advice };
 }
 
-/** The groups in order with the owner's progress, and the merged results once all are done. */
-function extendedView(screening: StoredScreening | null, locale: Locale): ExtendedScreening {
+/**
+ * The groups in order with the owner's progress, and the merged results once all are done.
+ * `advice`: the healthcare advice of the completed screening (rules H1–H5); `carried`: the light
+ * screening's answers for the groups still to answer.
+ */
+function extendedView(screening: StoredScreening | null, locale: Locale, advice: boolean, carried: ExtendedScreening["carried"] = null): ExtendedScreening {
   const done = new Map(screening?.scores.map((score) => [score.instrument, score]) ?? []);
   const complete = screening?.completedAt != null;
   const areas: AreaResult[] = extendedScreeningGroups.flatMap((group) => {
     const score = done.get(group);
     if (!score) return [];
     const instrument = getInstrument(group);
-    return [{ area: instrument.area, instrument: group, score: score.score, max: instrument.maxScore, band: score.band, severity: score.severity }];
+    // Band and severity from the score and today's bands (PSS severities are capped at "mild").
+    const band = bandFor(instrument, score.score);
+    return [{ area: instrument.area, instrument: group, score: score.score, max: instrument.maxScore, band: band.id, severity: band.severity }];
   });
   return {
     groups: extendedScreeningGroups.map((group) => ({
@@ -102,12 +121,41 @@ function extendedView(screening: StoredScreening | null, locale: Locale): Extend
     started_at: screening ? seconds(screening.startedAt) : null,
     updated_at: screening ? seconds(screening.updatedAt) : null,
     crisis: screening?.crisis ?? false,
-    results: complete ? { areas, healthcare_advice: needsHealthcareAdvice(areas) || (screening?.crisis ?? false) } : null,
+    results: complete ? { areas, healthcare_advice: advice } : null,
+    carried: complete ? null : carried,
   };
 }
 
+/**
+ * The light screening's answers for the groups still to answer, when that light screening came
+ * after the last completed extended one (it is what led here) and within each instrument's time
+ * frame (common/instruments/carry-forward.ts).
+ */
+async function carriedAnswers(ctx: AppContext, owner: ScreeningOwner, current: StoredScreening | null): Promise<ExtendedScreening["carried"]> {
+  const light = await latestLightAnswers(ctx.db, ctx.cipher, owner);
+  if (!light) return null;
+  const lastDone = current?.completedAt ? current : await latestScreening(ctx.db, ctx.cipher, owner, "extended", { completed: true });
+  if (lastDone?.completedAt && lastDone.completedAt >= light.completedAt) return null;
+  const saved = new Set(current?.completedAt ? [] : (current?.scores.map((score) => score.instrument) ?? []));
+  const groups = Object.fromEntries(
+    Object.entries(lightToExtended(light.answers, light.completedAt, ctx.clock.now())).filter(([group]) => !saved.has(group)),
+  );
+  return Object.keys(groups).length ? { at: seconds(light.completedAt), groups } : null;
+}
+
 export async function getExtendedScreening(ctx: AppContext, owner: ScreeningOwner, locale: Locale): Promise<ExtendedScreening> {
-  return extendedView(await latestScreening(ctx.db, owner, "extended"), locale);
+  const screening = await latestScreening(ctx.db, ctx.cipher, owner, "extended");
+  const complete = screening !== null && screening.completedAt !== null;
+  const advice =
+    screening !== null &&
+    complete &&
+    healthcareAdvice({
+      results: scoredResults(screening),
+      selfHarm: screening.crisis,
+      recentCrisis: await recentCrisis(ctx, owner),
+      worsened: await worseThanBefore(ctx, owner, screening),
+    });
+  return extendedView(screening, locale, advice, complete ? null : await carriedAnswers(ctx, owner, screening));
 }
 
 /**
@@ -123,7 +171,7 @@ export async function saveExtendedGroups(
   locale: Locale,
 ): Promise<ExtendedScreening> {
   const crisis = isCrisis(groups.phq9?.answers);
-  if (crisis) await recordCrisis(ctx, req, owner, "extended_screening");
+  if (crisis) await recordCrisis(ctx, owner, "extended_screening");
 
   const scored: { group: string; result: InstrumentResult; answers: Record<string, number> }[] = [];
   let fields: Record<string, string> = {};
@@ -142,18 +190,18 @@ export async function saveExtendedGroups(
 
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    let current = await latestScreening(tx, owner, "extended");
+    let current = await latestScreening(tx, ctx.cipher, owner, "extended");
     if (!current || current.completedAt) {
       const id = randomUUID();
-      await tx.insert(screenings).values({ id, ...ownerColumns(owner), kind: "extended", crisis: false, startedAt: now, updatedAt: now });
+      await tx
+        .insert(screenings)
+        .values({ id, ...ownerColumns(owner), kind: "extended", crisis: sealCrisis(ctx.cipher, false, id), startedAt: now, updatedAt: now });
       current = { id, kind: "extended", crisis: false, startedAt: now, updatedAt: now, completedAt: null, scores: [] };
     }
     const screeningId = current.id;
     for (const { group, result, answers } of scored) {
       const values = {
-        score: result.score,
-        band: result.band,
-        severity: result.severity,
+        ...sealScreeningScore(ctx.cipher, result, screeningId, group),
         answers: ctx.cipher.encrypt(JSON.stringify(answers), answersAad(screeningId, group)),
         createdAt: now,
       };
@@ -169,7 +217,7 @@ export async function saveExtendedGroups(
       .set({
         updatedAt: now,
         // The crisis flag stays once raised; a new answer to the PHQ-9 group sets it afresh.
-        crisis: groups.phq9 ? crisis : current.crisis,
+        crisis: sealCrisis(ctx.cipher, groups.phq9 ? crisis : current.crisis, screeningId),
         completedAt: complete ? now : null,
       })
       .where(eq(screenings.id, screeningId));

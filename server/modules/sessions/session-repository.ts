@@ -22,6 +22,7 @@ function sessionByHashQuery(db: DbOrTx) {
         hasLoggedInBefore: users.hasLoggedInBefore,
         twofaEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
         termsVersion: users.termsVersion,
+        consentVersion: users.consentVersion,
       },
     })
     .from(sessions)

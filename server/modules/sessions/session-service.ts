@@ -10,7 +10,13 @@ import {
 } from "./session-repository.ts";
 import type { SessionInfo } from "./session-types.ts";
 
+/** The session cookie's name outside production (Django's); production uses `__Host-sessionid`. */
 export const SESSION_COOKIE = "sessionid";
+
+/** `__Host-sessionid` when the deployment uses `__Host-` cookies (ADR 017), else `sessionid`. */
+export function sessionCookieName(env: Pick<AppContext["env"], "HOST_COOKIES">): string {
+  return env.HOST_COOKIES ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 /** last_seen is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -42,7 +48,7 @@ export async function loadSession(
 }
 
 export function setSessionCookie(ctx: AppContext, reply: FastifyReply, value: string): void {
-  reply.setCookie(SESSION_COOKIE, value, {
+  reply.setCookie(sessionCookieName(ctx.env), value, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -52,7 +58,7 @@ export function setSessionCookie(ctx: AppContext, reply: FastifyReply, value: st
 }
 
 export function clearSessionCookie(ctx: AppContext, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
+  reply.clearCookie(sessionCookieName(ctx.env), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",

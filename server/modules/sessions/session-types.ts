@@ -8,6 +8,8 @@ export interface SessionUser {
   twofaEnabled: boolean;
   /** The terms version the user last accepted. */
   termsVersion: string | null;
+  /** The consent text version (health data, statistics, 18+) the user last gave (ADR 021). */
+  consentVersion: string | null;
 }
 
 export interface SessionInfo {

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { axeViolations, THEME_RULES } from "./axe.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
@@ -18,13 +18,32 @@ export async function expectNoViolations(page: Page, where: string): Promise<voi
   expect(problems.map((p) => `${where}: ${p}`)).toEqual([]);
 }
 
+/**
+ * The way into a started course: "Begin" before the first module is done, "Continue where you
+ * were" after (issue 20, point 9).
+ */
+export function wayIn(scope: Page | Locator, locale: Locale = "sv"): Locator {
+  return scope
+    .getByRole("link", { name: message(locale, "course.begin"), exact: true })
+    .or(scope.getByRole("link", { name: message(locale, "course.continue"), exact: true }));
+}
+
 /** The open course-module overlay (a modal dialog labelled by the module's title). */
 export function overlay(page: Page) {
   return page.locator("dialog.module-overlay[open]");
 }
 
-/** Answers every question of the open evaluation with its first option and sends it. */
+/**
+ * Answers every question of the open evaluation with its first option and sends it; a course's
+ * first questionnaire that offers a recent screening's answers uses those instead.
+ */
 export async function answerEvaluation(page: Page, locale: Locale = "sv"): Promise<void> {
+  const carried = page.getByRole("button", { name: message(locale, "course.carried.use") });
+  if ((await carried.count()) > 0) {
+    await carried.click();
+    await page.getByRole("heading", { name: message(locale, "course.resultHeading") }).waitFor();
+    return;
+  }
   const groups = page.locator("form.evaluation-form fieldset");
   const count = await groups.count();
   for (let i = 0; i < count; i++) await groups.nth(i).locator("input[type=radio]").first().check();
@@ -43,7 +62,7 @@ export async function closeOverlay(page: Page, locale: Locale = "sv"): Promise<v
  * "Mark as done" and waits until the overlay shows the next module or closes.
  */
 export async function completeOpenModule(page: Page, locale: Locale = "sv"): Promise<void> {
-  if ((await page.locator("form.evaluation-form").count()) > 0) {
+  if ((await page.locator("form.evaluation-form, .evaluation-carried").count()) > 0) {
     await answerEvaluation(page, locale);
     await closeOverlay(page, locale);
     return;
@@ -65,7 +84,7 @@ export async function completeOpenModule(page: Page, locale: Locale = "sv"): Pro
  */
 export async function advance(page: Page, locale: Locale = "sv"): Promise<boolean> {
   if ((await overlay(page).count()) === 0) {
-    const proceed = page.getByRole("link", { name: message(locale, "course.continue") });
+    const proceed = wayIn(page, locale);
     if ((await proceed.count()) === 0) return false;
     await proceed.click();
     await overlay(page).locator("#module-title").waitFor();

@@ -26,28 +26,61 @@ export async function csrf(base = baseUrl()): Promise<{ cookie: string; token: s
   return { cookie, token: csrfToken };
 }
 
+export interface SessionOptions {
+  verified?: boolean;
+  twofa?: boolean;
+  base?: string;
+  /** False: the user has not accepted the current terms. */
+  terms?: boolean;
+  /** A password for the user (calls that ask for it again). */
+  password?: string;
+  /** Another session for this existing user (a second device). */
+  userId?: string;
+  /** A completed light screening (a course can be started, rule S1); item 9 as given. */
+  screening?: { item9?: number };
+}
+
 /** Creates a user and a session through the development fixture route. */
-export async function createSession(options: { verified?: boolean; twofa?: boolean; base?: string } = {}): Promise<{ sessionid: string; userId: string }> {
+export async function createSession(options: SessionOptions = {}): Promise<{ sessionid: string; userId: string; totpSecret?: string }> {
   const base = options.base ?? baseUrl();
   const { cookie, token } = await csrf(base);
   const response = await fetch(`${base}/dev/fixtures/session`, {
     method: "POST",
     headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
-    body: JSON.stringify({ verified: options.verified ?? true, ...(options.twofa === false ? { twofa: false } : {}) }),
+    body: JSON.stringify({
+      verified: options.verified ?? true,
+      ...(options.twofa === false ? { twofa: false } : {}),
+      ...(options.terms === false ? { terms: false } : {}),
+      ...(options.password ? { password: options.password } : {}),
+      ...(options.userId ? { user_id: options.userId } : {}),
+      ...(options.screening ? { screening: options.screening } : {}),
+    }),
   });
   if (!response.ok) throw new Error(`fixture failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { sessionid: string; user: { id: string } };
-  return { sessionid: body.sessionid, userId: body.user.id };
+  const body = (await response.json()) as { sessionid: string; user: { id: string }; totpSecret?: string };
+  return { sessionid: body.sessionid, userId: body.user.id, ...(body.totpSecret ? { totpSecret: body.totpSecret } : {}) };
+}
+
+/** A browser context whose session cookie is set (a session made by `createSession`). */
+export async function contextWithSession(browser: Browser, sessionid: string, base = baseUrl()): Promise<BrowserContext> {
+  // A Swedish browser: the home page follows the browser's language (§4).
+  const context = await browser.newContext({ locale: "sv-SE" });
+  const url = new URL(base);
+  await context.addCookies([{ name: "sessionid", value: sessionid, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  return context;
 }
 
 /** A browser context that is logged in (cookie set directly, no UI ceremony). */
 export async function loggedInContext(
   browser: Browser,
   /** `base`: another server than the shared one (e.g. one started with fixture content). */
-  options: { verified?: boolean; twofa?: boolean; viewport?: { width: number; height: number }; theme?: string; base?: string } = {},
+  options: SessionOptions & { viewport?: { width: number; height: number }; theme?: string; locale?: string } = {},
 ): Promise<BrowserContext> {
   const { sessionid } = await createSession(options);
-  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {});
+  const context = await browser.newContext({
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   const url = new URL(options.base ?? baseUrl());
   await context.addCookies([
     { name: "sessionid", value: sessionid, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" },

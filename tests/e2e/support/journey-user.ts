@@ -115,13 +115,19 @@ export class User {
     expect(await target.isChecked(), what).toBe(true);
   }
 
-  /** Chooses option `index` of a radio group none of whose options is chosen yet. */
+  /**
+   * Chooses option `index` of a radio group. Tab reaches a group at its chosen option (an answer
+   * carried forward from an earlier screening), or at its first when none is chosen yet.
+   */
   async choose(group: Locator, index: number, what: string): Promise<void> {
     const radios = group.getByRole("radio");
     if (!this.keyboard) return radios.nth(index).check();
-    await this.tabTo(radios.first(), what);
-    await this.page.keyboard.press("Space");
-    for (let i = 0; i < index; i++) await this.page.keyboard.press("ArrowDown");
+    const chosen = await radios.evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).checked));
+    let at = Math.max(0, chosen);
+    await this.tabTo(radios.nth(at), what);
+    if (chosen < 0) await this.page.keyboard.press("Space");
+    for (; at < index; at++) await this.page.keyboard.press("ArrowDown");
+    for (; at > index; at--) await this.page.keyboard.press("ArrowUp");
     expect(await radios.nth(index).isChecked(), what).toBe(true);
   }
 

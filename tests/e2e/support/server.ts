@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { appendFileSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,13 +34,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
+      // E2E_LOG_LEVEL=info and E2E_SERVER_LOG=<file> keep every request of a run for profiling.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      // Every browser here is a visitor from 127.0.0.1: the per-address visitor limits (unit-tested
+      // in server/api/v1/screening/screening-stats.test.ts) would stop the journeys.
+      VISITOR_ONBOARDINGS_PER_HOUR: "1000",
+      VISITOR_SCREENINGS_PER_HOUR: "5000",
+      // The same for password hashing in flight per address: concurrent journeys log in at once.
+      HASHING_PER_SOURCE: "100",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const logFile = process.env.E2E_SERVER_LOG;
+  const keep = (d: Buffer) => {
+    output += d.toString();
+    if (logFile) appendFileSync(logFile, d);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -14,8 +14,8 @@ export const postCodeRequest = defineEndpoint({
   response: emptyResponseSchema,
   status: 202,
   errors: [429],
-  async handler({ body, req }) {
-    await resendRegistration(req.server.ctx, req, body.email, body.locale ?? "sv");
+  async handler({ body, req, locale }) {
+    await resendRegistration(req.server.ctx, req, body.email, locale);
     return {};
   },
 });

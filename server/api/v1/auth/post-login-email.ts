@@ -11,6 +11,7 @@ export const postLoginEmail = defineEndpoint({
   auth: "public",
   body: loginEmailBody,
   response: statusResponse,
+  hashesPassword: true,
   errors: [429],
   async handler({ body, req, reply }) {
     return loginWithPassword(req.server.ctx, req, reply, body.email, body.password);

@@ -12,6 +12,7 @@ export const postLogoutRemove = defineEndpoint({
   auth: "verified",
   body: deleteAccountBody,
   response: emptyResponseSchema,
+  hashesPassword: true,
   errors: [429],
   async handler({ body, req, reply, session }) {
     if (!session) throw new Error("unreachable: auth checked");

@@ -50,11 +50,11 @@ describe("POST /api/v1/logout", () => {
     expect(json(me).logged_in).toBe(true);
   });
 
-  it("is refused on GET: no state change on GET", async () => {
+  it("is refused on GET from another site (GET /logout: server/api/language.test.ts)", async () => {
     const user = await createTestUser(app);
     const session = await sessionCookieFor(app, user);
-    const response = await app.inject({ method: "GET", url: "/api/v1/logout", headers: { cookie: session } });
-    expect(response.statusCode).toBe(405);
+    const response = await app.inject({ method: "GET", url: "/api/v1/logout", headers: { cookie: session, "sec-fetch-site": "cross-site" } });
+    expect(response.statusCode).toBe(403);
     const me = await app.inject({ method: "GET", url: "/api/v1/me/", headers: { cookie: session } });
     expect(json(me).logged_in).toBe(true);
   });

@@ -1,12 +1,21 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
 import { endSession } from "../../../modules/sessions/session-service.ts";
 import { rotateCsrfSecret } from "../../../plugins/csrf.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /**
- * POST /logout — ends the session server-side, rotates the CSRF secret and asks the browser to
- * clear its caches and storage. Not on GET: no state change on GET (ADR 006).
+ * Ends the session server-side, rotates the CSRF secret and asks the browser to clear its caches
+ * and storage (POST /logout, and GET /logout from the site itself).
  */
+export async function logOut(req: FastifyRequest, reply: FastifyReply): Promise<Record<string, never>> {
+  await endSession(req.server.ctx, req, reply);
+  rotateCsrfSecret(req, reply);
+  reply.header("Clear-Site-Data", '"cache", "storage"');
+  return {};
+}
+
+/** POST /logout — with the CSRF token, like every other state change. */
 export const postLogout = defineEndpoint({
   method: "POST",
   url: "/logout",
@@ -15,9 +24,6 @@ export const postLogout = defineEndpoint({
   auth: "public",
   response: emptyResponseSchema,
   async handler({ req, reply }) {
-    await endSession(req.server.ctx, req, reply);
-    rotateCsrfSecret(req, reply);
-    reply.header("Clear-Site-Data", '"cache", "storage"');
-    return {};
+    return logOut(req, reply);
   },
 });

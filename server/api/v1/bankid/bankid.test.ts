@@ -13,6 +13,8 @@ import { TestAgent } from "../../../testing/agent.ts";
 import { randomIp, registerUser } from "../../../testing/accounts.ts";
 import { registerWithBankId, scan } from "../../../testing/bankid.ts";
 import { FakeClock, createTestApp, json, testEnv } from "../../../testing/test-app.ts";
+import { ACCOUNT_AGREEMENTS } from "../../../testing/consent.ts";
+import { CURRENT_CONSENT_VERSION } from "../../../../common/auth/consent.ts";
 
 let app: FastifyInstance;
 const clock = new FakeClock(Date.UTC(2026, 10, 23, 9, 0, 0));
@@ -149,7 +151,7 @@ describe("BankID login over HTTP", () => {
       locale: "sv",
       terms_version: CURRENT_TERMS_VERSION,
       accept_terms: true,
-      consent_health_data: false,
+      consent_health_data: false, ...ACCOUNT_AGREEMENTS,
     });
     expect(json(consent)).toMatchObject({ code: "request.invalid", fields: { "body.consent_health_data": "consent.required" } });
     const outdated = await agent.post("/api/v1/onboarding/register", {
@@ -157,7 +159,7 @@ describe("BankID login over HTTP", () => {
       locale: "sv",
       terms_version: "2001-01-01",
       accept_terms: true,
-      consent_health_data: true,
+      consent_health_data: true, ...ACCOUNT_AGREEMENTS,
     });
     expect(json(outdated)).toMatchObject({ fields: { "body.terms_version": "terms.outdated" } });
     const unknown = await agent.post("/api/v1/login/status", { order: "A".repeat(43) });
@@ -174,7 +176,8 @@ describe("BankID registration and data", () => {
     const userId = me.user_data.id;
     const given = await app.ctx.db.select().from(consents).where(eq(consents.userId, userId));
     expect(given.map((c) => [c.kind, c.version, c.locale]).sort()).toEqual([
-      ["health_data", CURRENT_TERMS_VERSION, "sv"],
+      ["age", CURRENT_CONSENT_VERSION, "sv"],
+      ["health_data", CURRENT_CONSENT_VERSION, "sv"],
       ["terms", CURRENT_TERMS_VERSION, "sv"],
     ]);
     const [identity] = await app.ctx.db.select().from(bankidIdentities).where(eq(bankidIdentities.userId, userId));

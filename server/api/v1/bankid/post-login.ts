@@ -1,6 +1,5 @@
 import { bankidLoginBody, bankidStartResponse } from "../../../../common/schemas/bankid.ts";
 import { startOrder } from "../../../modules/bankid/bankid-orders.ts";
-import { requestLocale } from "../../../modules/bankid/request-locale.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /login — starts a BankID login on this device or another one (QR code). */
@@ -13,7 +12,7 @@ export const postBankIdLogin = defineEndpoint({
   body: bankidLoginBody,
   response: bankidStartResponse,
   errors: [409, 429, 503],
-  async handler({ body, req, reply }) {
-    return startOrder(req.server.ctx, req, reply, { purpose: "login", device: body.device, locale: requestLocale(req) });
+  async handler({ body, req, reply, locale }) {
+    return startOrder(req.server.ctx, req, reply, { purpose: "login", device: body.device, locale });
   },
 });

@@ -1,4 +1,4 @@
-import { courseDetailSchema, localeQuery } from "../../../../common/schemas/courses.ts";
+import { courseDetailSchema } from "../../../../common/schemas/courses.ts";
 import { activeCourse } from "../../../modules/courses/course-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -9,10 +9,10 @@ export const getActiveCourse = defineEndpoint({
   summary: "The course in progress",
   tags: ["courses"],
   auth: "verified",
-  query: localeQuery,
   response: courseDetailSchema,
-  async handler({ query, req, session }) {
+  errors: [404],
+  async handler({ req, session, locale }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return activeCourse(req.server.ctx, session.userId, query.locale);
+    return activeCourse(req.server.ctx, session.userId, locale);
   },
 });

@@ -1,4 +1,4 @@
-import { courseDetailSchema, localeQuery, slugParam } from "../../../../common/schemas/courses.ts";
+import { courseDetailSchema, slugParam } from "../../../../common/schemas/courses.ts";
 import { courseDetail } from "../../../modules/courses/course-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,10 +10,9 @@ export const getCourse = defineEndpoint({
   tags: ["courses"],
   auth: "verified",
   params: slugParam,
-  query: localeQuery,
   response: courseDetailSchema,
-  async handler({ params, query, req, session }) {
+  async handler({ params, req, session, locale }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return courseDetail(req.server.ctx, session.userId, params.slug, query.locale);
+    return courseDetail(req.server.ctx, session.userId, params.slug, locale);
   },
 });

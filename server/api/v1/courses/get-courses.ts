@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { courseCardSchema, localeQuery } from "../../../../common/schemas/courses.ts";
+import { courseCardSchema } from "../../../../common/schemas/courses.ts";
 import { userCourses } from "../../../modules/courses/course-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,10 +10,9 @@ export const getCourses = defineEndpoint({
   summary: "Course list with progress",
   tags: ["courses"],
   auth: "verified",
-  query: localeQuery,
   response: z.array(courseCardSchema),
-  async handler({ query, req, session }) {
+  async handler({ req, session, locale }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return userCourses(req.server.ctx, session.userId, query.locale);
+    return userCourses(req.server.ctx, session.userId, locale);
   },
 });

@@ -1,4 +1,4 @@
-import { localeQuery, moduleContentSchema, moduleParams } from "../../../../common/schemas/courses.ts";
+import { moduleContentSchema, moduleParams } from "../../../../common/schemas/courses.ts";
 import { moduleContent } from "../../../modules/courses/course-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,11 +10,10 @@ export const getModule = defineEndpoint({
   tags: ["courses"],
   auth: "verified",
   params: moduleParams,
-  query: localeQuery,
   response: moduleContentSchema,
   errors: [409],
-  async handler({ params, query, req, session }) {
+  async handler({ params, req, session, locale }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return moduleContent(req.server.ctx, session.userId, params.slug, params.module, query.locale);
+    return moduleContent(req.server.ctx, session.userId, params.slug, params.module, locale);
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { courseCardSchema, localeQuery } from "../../../../common/schemas/courses.ts";
+import { courseCardSchema } from "../../../../common/schemas/courses.ts";
 import { publicCourses } from "../../../modules/courses/course-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,9 +10,8 @@ export const getPublicCourses = defineEndpoint({
   summary: "Public course list",
   tags: ["courses"],
   auth: "public",
-  query: localeQuery,
   response: z.array(courseCardSchema),
-  async handler({ query, req }) {
-    return publicCourses(req.server.ctx, query.locale);
+  async handler({ req, locale }) {
+    return publicCourses(req.server.ctx, locale);
   },
 });

@@ -1,4 +1,4 @@
-import { courseDetailSchema, localeQuery, startCourseBody } from "../../../../common/schemas/courses.ts";
+import { courseDetailSchema, startCourseBody } from "../../../../common/schemas/courses.ts";
 import { startCourse } from "../../../modules/courses/course-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,10 +10,11 @@ export const postClearUnfinished = defineEndpoint({
   tags: ["courses"],
   auth: "verified",
   body: startCourseBody,
-  query: localeQuery,
   response: courseDetailSchema,
-  async handler({ body, query, req, session }) {
+  /** 409 `screening.required`: no completed screening in the last 90 days (own or from onboarding). */
+  errors: [409],
+  async handler({ body, req, session, locale }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return startCourse(req.server.ctx, session.userId, body.course, query.locale);
+    return startCourse(req.server.ctx, session.userId, body.course, locale);
   },
 });

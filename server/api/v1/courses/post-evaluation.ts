@@ -1,4 +1,4 @@
-import { evaluationBody, evaluationResultSchema, localeQuery, moduleIdParam } from "../../../../common/schemas/courses.ts";
+import { evaluationBody, evaluationResultSchema, moduleIdParam } from "../../../../common/schemas/courses.ts";
 import { submitEvaluation } from "../../../modules/courses/evaluation-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,12 +10,11 @@ export const postEvaluation = defineEndpoint({
   tags: ["courses"],
   auth: "verified",
   params: moduleIdParam,
-  query: localeQuery,
   body: evaluationBody,
   response: evaluationResultSchema,
   errors: [409],
-  async handler({ params, query, body, req, session }) {
+  async handler({ params, body, req, session, locale }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return submitEvaluation(req.server.ctx, req, session.userId, params.module, body.answers, query.locale);
+    return submitEvaluation(req.server.ctx, req, session.userId, params.module, body.answers, locale);
   },
 });

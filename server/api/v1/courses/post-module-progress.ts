@@ -1,4 +1,4 @@
-import { courseDetailSchema, localeQuery, moduleIdParam } from "../../../../common/schemas/courses.ts";
+import { courseDetailSchema, moduleIdParam } from "../../../../common/schemas/courses.ts";
 import { completeModule } from "../../../modules/courses/course-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -13,11 +13,10 @@ export const postModuleProgress = defineEndpoint({
   tags: ["courses"],
   auth: "verified",
   params: moduleIdParam,
-  query: localeQuery,
   response: courseDetailSchema,
   errors: [409],
-  async handler({ params, query, req, session }) {
+  async handler({ params, req, session, locale }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return completeModule(req.server.ctx, session.userId, params.module, query.locale);
+    return completeModule(req.server.ctx, session.userId, params.module, locale);
   },
 });

@@ -32,7 +32,7 @@ describe("the four programmes (issue 8)", () => {
     const titles: Record<string, Set<string>> = {};
     for (const locale of ["sv", "en", "no", "da"]) {
       const list = (
-        await new TestAgent(app).get(`/api/v1/public/courses/?locale=${locale}`)
+        await new TestAgent(app).get(`/api/v1/public/courses/`, { "accept-language": locale })
       ).json() as { key: string; slug: string; title: string }[];
       expect(list.map((c) => c.key).sort(), locale).toEqual([
         "anxiety",
@@ -43,7 +43,7 @@ describe("the four programmes (issue 8)", () => {
       for (const card of list) {
         (titles[card.key] ??= new Set()).add(card.title);
         const detail = (
-          await agent.get(`/api/v1/courses/${card.slug}/?locale=${locale}`)
+          await agent.get(`/api/v1/courses/${card.slug}/`, { "accept-language": locale })
         ).json() as {
           key: string;
           course_parts: { content_modules: { type: string; key: string }[] }[];
@@ -80,6 +80,7 @@ describe("the four programmes (issue 8)", () => {
       "evaluation",
       "list",
       "post_part_screening",
+      "safety_check",
       "text",
       "video",
       "worksheet",

@@ -3,8 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
+import { webmSeconds } from "../../../modules/content/webm-duration.ts";
 import { TestAgent } from "../../../testing/agent.ts";
 import { FakeClock, createTestApp, createTestUser, sessionCookieFor } from "../../../testing/test-app.ts";
+import { giveScreening } from "../../../modules/screening/fixture-screening.ts";
 
 /** The sample course of tests/fixtures/content: all seven module types, a one-day pause before part 2. */
 const FIXTURE = path.resolve("tests/fixtures/content");
@@ -41,12 +43,14 @@ interface Course {
 
 async function userAgent(): Promise<TestAgent> {
   const user = await createTestUser(app);
+  await giveScreening(app, user.id);
   const agent = new TestAgent(app);
   agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "");
   return agent;
 }
 
-const miss = (value: number) => ({ miss_1: value, miss_2: value, miss_3: value });
+/** Every programme's questionnaires ask PHQ-9 item 9 too. */
+const miss = (value: number) => ({ miss_1: value, miss_2: value, miss_3: value, phq9_9: 0 });
 
 describe("the sample course over HTTP", () => {
   it("is completed module by module through each progress_url, with a pause before part 2", async () => {
@@ -85,23 +89,26 @@ describe("the sample course over HTTP", () => {
     expect((await agent.get("/api/v1/active-course/")).statusCode).toBe(404);
   });
 
-  it("gives audio and video modules their media files, captions and duration", async () => {
+  it("gives audio and video modules their media files, captions and each language's own length (read from the file)", async () => {
     const agent = await userAgent();
     await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "sample" });
-    const audio = (await agent.get("/api/v1/courses/provkurs/modules/p1-audio/?locale=en")).json();
-    expect(audio.media).toEqual({ src: "/media/sample-audio/en.webm", type: "audio/webm", captions: null, duration_seconds: 20 });
+    const seconds = (file: string) => Math.floor(webmSeconds(path.join(FIXTURE, "media", file)) ?? NaN);
+    const audio = (await agent.get("/api/v1/courses/provkurs/modules/p1-audio/", { "accept-language": "en" })).json();
+    expect(audio.media).toEqual({ src: "/media/sample-audio/en.webm", type: "audio/webm", captions: null, duration_seconds: seconds("sample-audio/en.webm") });
     const video = (await agent.get("/api/v1/courses/provkurs/modules/p1-video/")).json();
-    expect(video.media).toEqual({ src: "/media/sample-video/sv.webm", type: "video/webm", captions: "/media/sample-video/sv.vtt", duration_seconds: 3 });
+    expect(video.media).toEqual({ src: "/media/sample-video/sv.webm", type: "video/webm", captions: "/media/sample-video/sv.vtt", duration_seconds: seconds("sample-video/sv.webm") });
     const text = (await agent.get("/api/v1/courses/provkurs/modules/p1-text/")).json();
     expect(text.media).toBeNull();
     const course = (await agent.get("/api/v1/courses/provkurs/")).json() as Course;
-    expect(course.course_parts[0]?.content_modules.find((m) => m.key === "p1-audio")?.duration_seconds).toBe(20);
+    expect(course.course_parts[0]?.content_modules.find((m) => m.key === "p1-audio")?.duration_seconds).toBe(seconds("sample-audio/sv.webm"));
+    const danish = (await agent.get("/api/v1/courses/provkurs/", { "accept-language": "da" })).json() as Course;
+    expect(danish.course_parts[0]?.content_modules.find((m) => m.key === "p1-video")?.duration_seconds).toBe(seconds("sample-video/da.webm"));
   });
 });
 
 describe("GET /api/v1/featured-content/", () => {
   it("answers the featured items in the asked language, with what they refer to", async () => {
-    const items = (await new TestAgent(app).get("/api/v1/featured-content/?locale=en")).json() as Record<string, unknown>[];
+    const items = (await new TestAgent(app).get("/api/v1/featured-content/", { "accept-language": "en" })).json() as Record<string, unknown>[];
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       key: "sample-audio",
@@ -114,9 +121,9 @@ describe("GET /api/v1/featured-content/", () => {
     const sv = (await new TestAgent(app).get("/api/v1/featured-content/")).json() as { title: string }[];
     expect(sv[0]?.title).toBe("Veckans övning");
   });
-  it("refuses an unknown language with 400", async () => {
-    const response = await new TestAgent(app).get("/api/v1/featured-content/?locale=de");
-    expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().fields as object)).toContain("query.locale");
+  it("answers a language it does not have in Swedish", async () => {
+    const response = await new TestAgent(app).get("/api/v1/featured-content/", { "accept-language": "de" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()[0]?.title).toBe("Veckans övning");
   });
 });

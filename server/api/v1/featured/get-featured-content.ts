@@ -1,4 +1,3 @@
-import { localeQuery } from "../../../../common/schemas/courses.ts";
 import { featuredContentResponse } from "../../../../common/schemas/featured-content.ts";
 import { featuredItems } from "../../../modules/courses/featured-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
@@ -10,9 +9,8 @@ export const getFeaturedContent = defineEndpoint({
   summary: "Featured content",
   tags: ["courses"],
   auth: "public",
-  query: localeQuery,
   response: featuredContentResponse,
-  async handler({ query, req }) {
-    return featuredItems(req.server.ctx, query.locale);
+  async handler({ req, locale }) {
+    return featuredItems(req.server.ctx, locale);
   },
 });

@@ -2,7 +2,7 @@ import { acceptTermsBody, statusResponse } from "../../../../common/schemas/acco
 import { acceptTerms } from "../../../modules/accounts/account-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
-/** POST /me/accept-terms/ — records approval of the current terms (ReApproveTermsDialog). */
+/** POST /me/accept-terms/ — records approval of the current terms and consent text, with 18+ (ReApproveTermsDialog). */
 export const postAcceptTerms = defineEndpoint({
   method: "POST",
   url: "/me/accept-terms/",
@@ -13,6 +13,6 @@ export const postAcceptTerms = defineEndpoint({
   response: statusResponse,
   async handler({ body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return acceptTerms(req.server.ctx, req, session, body.version);
+    return acceptTerms(req.server.ctx, req, session, { version: body.version, consentVersion: body.consent_version });
   },
 });

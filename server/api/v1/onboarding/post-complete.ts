@@ -9,15 +9,18 @@ export const postCompleteRegistration = defineEndpoint({
   summary: "Complete registration by e-mail",
   tags: ["accounts"],
   auth: "public",
+  onboardingToken: "optional",
   body: completeRegistrationBody,
   response: statusResponse,
   status: 201,
+  hashesPassword: true,
   errors: [429],
   async handler({ body, req, reply }) {
     return completeRegistration(req.server.ctx, req, reply, {
       code: body.code,
       password: body.password,
       termsVersion: body.terms_version,
+      consentVersion: body.consent_version,
     });
   },
 });

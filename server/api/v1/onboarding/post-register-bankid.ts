@@ -1,6 +1,7 @@
 import { CURRENT_TERMS_VERSION } from "../../../../common/auth/terms.ts";
 import { bankidRegisterBody, bankidStartResponse } from "../../../../common/schemas/bankid.ts";
 import { AppError } from "../../../lib/app-error.ts";
+import { assertCurrentConsent } from "../../../modules/accounts/consent.ts";
 import { startOrder } from "../../../modules/bankid/bankid-orders.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -16,6 +17,7 @@ export const postRegisterBankId = defineEndpoint({
   summary: "Start a BankID registration",
   tags: ["bankid", "accounts"],
   auth: "public",
+  onboardingToken: "optional",
   body: bankidRegisterBody,
   response: bankidStartResponse,
   errors: [409, 429, 503],
@@ -23,6 +25,8 @@ export const postRegisterBankId = defineEndpoint({
     if (body.terms_version !== CURRENT_TERMS_VERSION) {
       throw new AppError("request.invalid", { fields: { "body.terms_version": "terms.outdated" } });
     }
+    // The account is created with the current consent text when the order completes (three minutes at most).
+    assertCurrentConsent(body.consent_version);
     const header = req.headers["token"];
     const token = typeof header === "string" && ONBOARDING_TOKEN.test(header) ? header : null;
     return startOrder(req.server.ctx, req, reply, {

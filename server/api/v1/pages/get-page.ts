@@ -1,4 +1,4 @@
-import { localeQuery, pageSchema, slugParam } from "../../../../common/schemas/courses.ts";
+import { pageSchema, slugParam } from "../../../../common/schemas/courses.ts";
 import { contentPage } from "../../../modules/courses/course-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,9 +10,8 @@ export const getPage = defineEndpoint({
   tags: ["pages"],
   auth: "public",
   params: slugParam,
-  query: localeQuery,
   response: pageSchema,
-  async handler({ params, query, req }) {
-    return contentPage(req.server.ctx, params.slug, query.locale);
+  async handler({ params, req, locale }) {
+    return contentPage(req.server.ctx, params.slug, locale);
   },
 });

@@ -12,6 +12,7 @@ export const postPasswordChange = defineEndpoint({
   auth: "verified",
   body: passwordChangeBody,
   response: emptyResponseSchema,
+  hashesPassword: true,
   errors: [429],
   async handler({ body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");

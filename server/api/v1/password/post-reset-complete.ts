@@ -12,6 +12,7 @@ export const postPasswordResetComplete = defineEndpoint({
   auth: "public",
   body: passwordResetCompleteBody,
   response: emptyResponseSchema,
+  hashesPassword: true,
   errors: [429],
   async handler({ body, req }) {
     await completePasswordReset(req.server.ctx, req, body.token, body.password);

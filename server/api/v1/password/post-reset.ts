@@ -14,8 +14,8 @@ export const postPasswordReset = defineEndpoint({
   response: emptyResponseSchema,
   status: 202,
   errors: [429],
-  async handler({ body, req }) {
-    await requestPasswordReset(req.server.ctx, req, body.email, body.locale ?? "sv");
+  async handler({ body, req, locale }) {
+    await requestPasswordReset(req.server.ctx, req, body.email, locale);
     return {};
   },
 });

@@ -1,5 +1,5 @@
-import { extendedScreeningResponse, localeOptionalQuery } from "../../../../common/schemas/screening.ts";
-import { requestLocale, screeningOwner } from "../../../modules/screening/onboarding-service.ts";
+import { extendedScreeningResponse } from "../../../../common/schemas/screening.ts";
+import { screeningOwner } from "../../../modules/screening/onboarding-service.ts";
 import { getExtendedScreening } from "../../../modules/screening/screening-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,11 +10,11 @@ export const getExtendedScreeningEndpoint = defineEndpoint({
   summary: "Extended screening groups and progress (token header for visitors)",
   tags: ["screening"],
   auth: "public",
-  query: localeOptionalQuery,
+  onboardingToken: "instead-of-session",
   response: extendedScreeningResponse,
   errors: [403],
-  async handler({ query, req, session }) {
+  async handler({ req, session, locale }) {
     const ctx = req.server.ctx;
-    return getExtendedScreening(ctx, await screeningOwner(ctx, req, session), requestLocale(req, query));
+    return getExtendedScreening(ctx, await screeningOwner(ctx, req, session), locale);
   },
 });

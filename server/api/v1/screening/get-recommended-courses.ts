@@ -1,5 +1,5 @@
-import { localeOptionalQuery, recommendedCoursesResponse } from "../../../../common/schemas/screening.ts";
-import { requestLocale, screeningOwner } from "../../../modules/screening/onboarding-service.ts";
+import { recommendedCoursesResponse } from "../../../../common/schemas/screening.ts";
+import { screeningOwner } from "../../../modules/screening/onboarding-service.ts";
 import { recommendedCourses } from "../../../modules/screening/recommended-courses.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,11 +10,11 @@ export const getRecommendedCourses = defineEndpoint({
   summary: "Recommended courses (token header for visitors, session for users)",
   tags: ["screening"],
   auth: "public",
-  query: localeOptionalQuery,
+  onboardingToken: "instead-of-session",
   response: recommendedCoursesResponse,
   errors: [403],
-  async handler({ query, req, session }) {
+  async handler({ req, session, locale }) {
     const ctx = req.server.ctx;
-    return recommendedCourses(ctx, await screeningOwner(ctx, req, session), requestLocale(req, query));
+    return recommendedCourses(ctx, await screeningOwner(ctx, req, session), locale);
   },
 });

@@ -2,7 +2,10 @@ import { screeningStatsResponse } from "../../../../common/schemas/screening.ts"
 import { screeningStats } from "../../../modules/screening/screening-stats.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
-/** GET /screening/stats/ — how others answered the light screening, groups of ten or more only. */
+/**
+ * GET /screening/stats/ — how others answered the light screening: an hourly snapshot, bands of 50
+ * people or more only, counts rounded to 10 (docs/decisions/015-health-values-and-statistics.md).
+ */
 export const getScreeningStats = defineEndpoint({
   method: "GET",
   url: "/screening/stats/",

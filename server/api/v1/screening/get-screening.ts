@@ -1,5 +1,4 @@
-import { lightScreeningResponse, localeOptionalQuery } from "../../../../common/schemas/screening.ts";
-import { requestLocale } from "../../../modules/screening/onboarding-service.ts";
+import { lightScreeningResponse } from "../../../../common/schemas/screening.ts";
 import { lightScreeningQuestions } from "../../../modules/screening/screening-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
@@ -10,9 +9,8 @@ export const getScreening = defineEndpoint({
   summary: "Light screening questions",
   tags: ["screening"],
   auth: "public",
-  query: localeOptionalQuery,
   response: lightScreeningResponse,
-  async handler({ query, req }) {
-    return lightScreeningQuestions(requestLocale(req, query));
+  async handler({ locale }) {
+    return lightScreeningQuestions(locale);
   },
 });

@@ -1,6 +1,7 @@
-import { extendedScreeningBody, extendedScreeningResponse, localeOptionalQuery } from "../../../../common/schemas/screening.ts";
-import { requestLocale, screeningOwner } from "../../../modules/screening/onboarding-service.ts";
+import { extendedScreeningBody, extendedScreeningResponse } from "../../../../common/schemas/screening.ts";
+import { screeningOwner } from "../../../modules/screening/onboarding-service.ts";
 import { saveExtendedGroups } from "../../../modules/screening/screening-service.ts";
+import { throttleScreening } from "../../../modules/screening/screening-throttle.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /screening-extended/ — saves answered groups at once; merged results when all are done. */
@@ -10,13 +11,14 @@ export const postExtendedScreening = defineEndpoint({
   summary: "Save extended screening groups (token header for visitors)",
   tags: ["screening"],
   auth: "public",
-  query: localeOptionalQuery,
+  onboardingToken: "instead-of-session",
   body: extendedScreeningBody,
   response: extendedScreeningResponse,
-  errors: [403],
-  async handler({ query, body, req, session }) {
+  errors: [403, 429],
+  async handler({ body, req, session, locale }) {
     const ctx = req.server.ctx;
+    await throttleScreening(ctx, req, session);
     const owner = await screeningOwner(ctx, req, session);
-    return saveExtendedGroups(ctx, req, owner, body.groups, requestLocale(req, query));
+    return saveExtendedGroups(ctx, req, owner, body.groups, locale);
   },
 });

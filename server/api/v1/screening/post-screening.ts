@@ -1,6 +1,7 @@
 import { lightScreeningBody, lightScreeningResultResponse } from "../../../../common/schemas/screening.ts";
 import { screeningOwner } from "../../../modules/screening/onboarding-service.ts";
 import { submitLightScreening } from "../../../modules/screening/screening-service.ts";
+import { throttleScreening } from "../../../modules/screening/screening-throttle.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /screening/ — the light screening's answers; scored per area, `crisis` on PHQ-9 item 9. */
@@ -10,11 +11,14 @@ export const postScreening = defineEndpoint({
   summary: "Answer the light screening (token header for visitors)",
   tags: ["screening"],
   auth: "public",
+  onboardingToken: "instead-of-session",
   body: lightScreeningBody,
   response: lightScreeningResultResponse,
-  errors: [403],
+  errors: [403, 429],
   async handler({ body, req, session }) {
     const ctx = req.server.ctx;
-    return submitLightScreening(ctx, req, await screeningOwner(ctx, req, session), body.answers);
+    await throttleScreening(ctx, req, session);
+    const owner = await screeningOwner(ctx, req, session);
+    return submitLightScreening(ctx, req, owner, body.answers);
   },
 });

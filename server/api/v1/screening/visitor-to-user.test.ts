@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -11,11 +12,13 @@ import { users } from "../../../db/schema/users.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { deleteExpiredVisitorData } from "../../../modules/screening/cleanup.ts";
+import { sealEvaluationScore } from "../../../modules/screening/health-values.ts";
 import { hashOnboardingToken } from "../../../modules/screening/onboarding-service.ts";
 import { TestAgent } from "../../../testing/agent.ts";
 import { registerWithBankId } from "../../../testing/bankid.ts";
 import { codeFor, latestMailTo, linkParam, randomIp, uniqueEmail, GOOD_PASSWORD } from "../../../testing/accounts.ts";
 import { createTestApp, createTestUser, FakeClock, sessionCookieFor } from "../../../testing/test-app.ts";
+import { VISITOR_CONSENT, ACCOUNT_AGREEMENTS } from "../../../testing/consent.ts";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -31,7 +34,7 @@ const answers = (prefix: string, items: number, value: number) =>
 
 async function screenedVisitor(): Promise<{ agent: TestAgent; token: string }> {
   const agent = new TestAgent(app, randomIp());
-  const { token } = (await agent.post("/api/v1/onboarding/", { consent: true, locale: "sv" })).json() as { token: string };
+  const { token } = (await agent.post("/api/v1/onboarding/", { ...VISITOR_CONSENT, locale: "sv" })).json() as { token: string };
   const call = (url: string, body: unknown) => agent.request("POST", url, body, { token });
   const light = Object.fromEntries(lightScreening.map((q) => [q.id, 1]));
   expect((await call("/api/v1/screening/", { answers: { ...light, phq9_9: 0 } })).statusCode).toBe(200);
@@ -49,7 +52,7 @@ async function register(agent: TestAgent, token: string): Promise<string> {
   const done = await agent.request(
     "POST",
     "/api/v1/onboarding/complete",
-    { code, password: GOOD_PASSWORD, terms_version: CURRENT_TERMS_VERSION, accept_terms: true, consent_health_data: true },
+    { code, password: GOOD_PASSWORD, terms_version: CURRENT_TERMS_VERSION, accept_terms: true, consent_health_data: true, ...ACCOUNT_AGREEMENTS },
     { token },
   );
   expect(done.statusCode).toBe(201);
@@ -76,6 +79,8 @@ describe("from visitor to user", () => {
     expect(extended.results?.areas).toHaveLength(4);
     const recommended = (await agent.get("/api/v1/recommended-courses/")).json() as { based_on: string };
     expect(recommended.based_on).toBe("extended");
+    // The screenings brought from onboarding count: the new user may start a course (rule S1).
+    expect((await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "stress" })).statusCode).toBe(200);
 
     // The visitor's consent moved in next to the registration's own.
     const [account] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -97,15 +102,15 @@ describe("from visitor to user", () => {
     agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "");
     const [module] = await app.ctx.db.select({ id: contentModules.id, courseId: contentModules.courseId }).from(contentModules).where(eq(contentModules.type, "evaluation")).limit(1);
     if (!module) throw new Error("content has no evaluation module");
+    const rowId = randomUUID();
     await app.ctx.db.insert(evaluationAnswers).values({
+      id: rowId,
       userId: user.id,
       courseId: module.courseId,
       moduleId: module.id,
       instrument: "gad7",
       answers: app.ctx.cipher.encrypt("{}", "test"),
-      score: 8,
-      band: "mild",
-      severity: 1,
+      ...sealEvaluationScore(app.ctx.cipher, { score: 8, band: "mild", severity: 1 }, user.id, rowId),
       createdAt: new Date("2026-11-01T10:00:00Z"),
     });
     const history = (await agent.get("/api/v1/me/evaluation-history/")).json() as { series: unknown[] };
@@ -131,14 +136,14 @@ describe("visitor data clean-up", () => {
     const old = await createTestApp({ clock });
     try {
       const agent = new TestAgent(old, randomIp());
-      const { token } = (await agent.post("/api/v1/onboarding/", { consent: true, locale: "sv" })).json() as { token: string };
+      const { token } = (await agent.post("/api/v1/onboarding/", { ...VISITOR_CONSENT, locale: "sv" })).json() as { token: string };
       const light = Object.fromEntries(lightScreening.map((q) => [q.id, 0]));
       expect((await agent.request("POST", "/api/v1/screening/", { answers: light }, { token })).statusCode).toBe(200);
       const [row] = await old.ctx.db.select({ id: onboardings.id }).from(onboardings).where(eq(onboardings.tokenHash, hashOnboardingToken(token)));
       if (!row) throw new Error("no onboarding");
 
       clock.advance(30 * 86_400_000 - 1000);
-      const fresh = (await agent.post("/api/v1/onboarding/", { consent: true, locale: "sv" })).json() as { token: string };
+      const fresh = (await agent.post("/api/v1/onboarding/", { ...VISITOR_CONSENT, locale: "sv" })).json() as { token: string };
       await deleteExpiredVisitorData(old.ctx);
       expect(await old.ctx.db.select().from(onboardings).where(eq(onboardings.id, row.id))).toHaveLength(1);
       expect((await agent.post("/api/v1/onboarding/valid", { token })).statusCode).toBe(200);

@@ -13,6 +13,7 @@ export const postTwofaDisable = defineEndpoint({
   auth: "verified",
   body: twofaDisableBody,
   response: statusResponse,
+  hashesPassword: true,
   errors: [409, 429],
   async handler({ body, req, reply, session }) {
     if (!session) throw new Error("unreachable: auth checked");

@@ -12,6 +12,8 @@ export const patchWorksheetRow = defineEndpoint({
   params: worksheetRowParams,
   body: worksheetRowBody,
   response: worksheetRowResponse,
+  /** 409: the course is not started or the module's part is still locked. */
+  errors: [409],
   async handler({ params, body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
     return updateRow(req.server.ctx, session.userId, params.row, body.values);

@@ -12,6 +12,8 @@ export const postWorksheetRow = defineEndpoint({
   params: moduleIdParam,
   body: worksheetRowBody,
   response: worksheetRowResponse,
+  /** 409: the course is not started or the module's part is still locked. */
+  errors: [409],
   status: 201,
   async handler({ params, body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");

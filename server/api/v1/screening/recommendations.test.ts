@@ -1,0 +1,154 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locale } from "../../../../common/i18n/locales.ts";
+import { getInstrument, lightScreening } from "../../../../common/instruments/registry.ts";
+import type { InstrumentId } from "../../../../common/instruments/types.ts";
+import { importContent } from "../../../modules/content/import-content.ts";
+import { loadContent } from "../../../modules/content/load-content.ts";
+import { TestAgent } from "../../../testing/agent.ts";
+import { randomIp } from "../../../testing/accounts.ts";
+import { createTestApp } from "../../../testing/test-app.ts";
+import { VISITOR_CONSENT } from "../../../testing/consent.ts";
+
+/**
+ * The profile table of issue 23 (docs/clinical/recommendations.md, "Worked profiles") through the
+ * API, in all four languages: which courses GET /recommended-courses/ recommends, in which order,
+ * with which reason, and when it advises contacting healthcare.
+ */
+let app: FastifyInstance;
+const content = loadContent(path.resolve("content"));
+beforeAll(async () => {
+  app = await createTestApp();
+  await importContent(app.ctx.db, app.ctx.clock, content);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const LOCALES: readonly Locale[] = ["sv", "en", "no", "da"];
+const HEADER: Record<Locale, string> = { sv: "sv", en: "en", no: "nb", da: "da" };
+
+/**
+ * Answers to one questionnaire with exactly `score` (items filled in order, reverse-scored items
+ * answered so that they score what is wanted); `item9` sets PHQ-9 item 9 (scored as part of the total).
+ */
+function answersFor(id: InstrumentId, score: number, item9 = 0): Record<string, number> {
+  const instrument = getInstrument(id);
+  let remaining = score - (id === "phq9" ? item9 : 0);
+  const answers: Record<string, number> = {};
+  for (const item of instrument.items) {
+    if (item.unscored) continue;
+    if (item.id === "phq9_9") {
+      answers[item.id] = item9;
+      continue;
+    }
+    const max = Math.max(...(item.options ?? instrument.options).map((o) => o.value));
+    const wanted = Math.min(remaining, max);
+    remaining -= wanted;
+    answers[item.id] = item.reverse ? max - wanted : wanted;
+  }
+  if (remaining !== 0) throw new Error(`${id} cannot reach ${score}`);
+  return answers;
+}
+
+interface Visitor {
+  call: (method: "GET" | "POST", url: string, body?: unknown) => Promise<{ statusCode: number; json: () => unknown }>;
+}
+
+async function visitor(locale: Locale): Promise<Visitor> {
+  const agent = new TestAgent(app, randomIp());
+  const created = await agent.post("/api/v1/onboarding/", { ...VISITOR_CONSENT, locale });
+  const { token } = created.json() as { token: string };
+  return { call: (method, url, body) => agent.request(method, url, body, { token, "accept-language": HEADER[locale] }) };
+}
+
+async function extended(v: Visitor, scores: { phq9: number; item9?: number; gad7: number; pss10: number; miss: number }) {
+  const response = await v.call("POST", "/api/v1/screening-extended/", {
+    groups: {
+      phq9: { answers: answersFor("phq9", scores.phq9, scores.item9 ?? 0) },
+      gad7: { answers: answersFor("gad7", scores.gad7) },
+      pss10: { answers: answersFor("pss10", scores.pss10) },
+      miss: { answers: answersFor("miss", scores.miss) },
+    },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { results: { healthcare_advice: boolean; areas: { instrument: string; score: number }[] } };
+}
+
+interface Recommended {
+  courses: { key: string; title: string; slug: string; rank: number; reason: { area: string; instrument: string; band: string; severity: number; criterion: string } }[];
+  healthcare_advice: boolean;
+  crisis: boolean;
+  based_on: string | null;
+}
+
+async function recommended(v: Visitor): Promise<Recommended> {
+  return (await v.call("GET", "/api/v1/recommended-courses/")).json() as Recommended;
+}
+
+function courseTitle(key: string, locale: Locale): string {
+  const course = content.courses.find((c) => c.def.key === key);
+  return course?.texts[locale].course.title ?? "";
+}
+
+const profiles = [
+  {
+    name: "suicidal with high stress (PHQ-9 13, item 9 = 1, GAD-7 8, PSS-10 21, MISS 6)",
+    scores: { phq9: 13, item9: 1, gad7: 8, pss10: 21, miss: 6 },
+    courses: ["depression", "sleep", "stress"],
+    criteria: ["self_harm", "score", "score"],
+    advice: true,
+    crisis: true,
+  },
+  {
+    name: "moderately severe depression with very high stress (PHQ-9 16, PSS-10 30)",
+    scores: { phq9: 16, gad7: 7, pss10: 30, miss: 4 },
+    courses: ["depression", "stress"],
+    criteria: ["score", "score"],
+    advice: true,
+    crisis: false,
+  },
+  { name: "no symptoms", scores: { phq9: 2, gad7: 1, pss10: 8, miss: 1 }, courses: [], criteria: [], advice: false, crisis: false },
+  { name: "anxiety alone (GAD-7 12)", scores: { phq9: 4, gad7: 12, pss10: 10, miss: 2 }, courses: ["anxiety"], criteria: ["score"], advice: false, crisis: false },
+  { name: "sleep alone (MISS 9)", scores: { phq9: 3, gad7: 2, pss10: 9, miss: 9 }, courses: ["sleep"], criteria: ["score"], advice: false, crisis: false },
+];
+
+describe.each(LOCALES)("recommendations by clinical precedence, in %s", (locale) => {
+  it.each(profiles)("$name", async ({ scores, courses, criteria, advice, crisis }) => {
+    const v = await visitor(locale);
+    const done = await extended(v, scores);
+    expect(done.results.healthcare_advice).toBe(advice);
+    const result = await recommended(v);
+    expect(result.based_on).toBe("extended");
+    expect(result.courses.map((c) => c.key)).toEqual(courses);
+    expect(result.courses.map((c) => c.rank)).toEqual(courses.map((_, i) => i + 1));
+    expect(result.courses.map((c) => c.reason.criterion)).toEqual(criteria);
+    expect(result.courses.map((c) => c.title)).toEqual(courses.map((key) => courseTitle(key, locale)));
+    expect(result.healthcare_advice).toBe(advice);
+    expect(result.crisis).toBe(crisis);
+    // Stress never weighs more than "mild", whatever its score.
+    for (const course of result.courses.filter((c) => c.reason.area === "stress")) expect(course.reason.severity).toBeLessThanOrEqual(1);
+  });
+
+  it("a newer light screening after a calm extended one is the basis (light at maximum, item 9 = 2)", async () => {
+    const v = await visitor(locale);
+    await extended(v, { phq9: 0, gad7: 0, pss10: 0, miss: 0 });
+    expect(await recommended(v)).toMatchObject({ courses: [], healthcare_advice: false, crisis: false, based_on: "extended" });
+    const max = Object.fromEntries(lightScreening.map((q) => [q.id, Math.max(...q.options.map((o) => o.value))]));
+    const light = await v.call("POST", "/api/v1/screening/", { answers: { ...max, phq9_9: 2 } });
+    expect(light.json()).toMatchObject({ crisis: true, healthcare_advice: true });
+    const result = await recommended(v);
+    expect(result.based_on).toBe("light");
+    expect(result.courses.map((c) => c.key)).toEqual(["depression", "anxiety", "sleep", "stress"]);
+    expect(result.courses[0]?.reason).toMatchObject({ area: "depression", instrument: "phq2", criterion: "self_harm" });
+    expect(result).toMatchObject({ healthcare_advice: true, crisis: true });
+  });
+
+  it("a crisis answer keeps the healthcare advice on for 14 days, even after a calm screening", async () => {
+    const v = await visitor(locale);
+    await extended(v, { phq9: 3, item9: 1, gad7: 0, pss10: 0, miss: 0 });
+    await extended(v, { phq9: 0, gad7: 0, pss10: 0, miss: 0 });
+    expect(await recommended(v)).toMatchObject({ courses: [], healthcare_advice: true, crisis: true });
+  });
+});

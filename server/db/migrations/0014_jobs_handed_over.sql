@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "handed_over_at" timestamp with time zone;

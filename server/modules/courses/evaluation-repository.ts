@@ -1,0 +1,31 @@
+import { and, desc, eq, gte } from "drizzle-orm";
+import { isCrisis } from "../../../common/instruments/scoring.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { evaluationAnswers } from "../../db/schema/content.ts";
+import type { FieldCipher } from "../../lib/field-encryption.ts";
+import { evaluationScoreAad, openInt } from "../screening/health-values.ts";
+
+/** Course evaluation answers are field-encrypted, bound to their user. */
+export function answersAad(userId: string): string {
+  return `evaluation_answers.answers:${userId}`;
+}
+
+/** The score of the user's newest evaluation of an instrument (any course), or null. */
+export async function previousEvaluationScore(db: DbOrTx, cipher: FieldCipher, userId: string, instrument: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: evaluationAnswers.id, score: evaluationAnswers.score })
+    .from(evaluationAnswers)
+    .where(and(eq(evaluationAnswers.userId, userId), eq(evaluationAnswers.instrument, instrument)))
+    .orderBy(desc(evaluationAnswers.createdAt))
+    .limit(1);
+  return row ? openInt(cipher, row.score, evaluationScoreAad("score", userId, row.id)) : null;
+}
+
+/** Whether the user answered PHQ-9 item 9 above 0 in a course evaluation or check-in since `since`. */
+export async function evaluationCrisisSince(db: DbOrTx, cipher: FieldCipher, userId: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ answers: evaluationAnswers.answers })
+    .from(evaluationAnswers)
+    .where(and(eq(evaluationAnswers.userId, userId), gte(evaluationAnswers.createdAt, since)));
+  return rows.some((row) => isCrisis(JSON.parse(cipher.decrypt(row.answers, answersAad(userId))) as Record<string, unknown>));
+}
