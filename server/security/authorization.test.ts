@@ -1,16 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
+import { sleepWindowQuestions } from "../../common/clinical/sleep-window-check.ts";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getInstrument, isInstrumentId } from "../../common/instruments/registry.ts";
-import { answerableItems } from "../../common/instruments/scoring.ts";
 import { endpoints } from "../api/endpoints.ts";
 import { contentModules } from "../db/schema/content.ts";
+import { unlockModule } from "../testing/courses.ts";
 import { TestAgent } from "../testing/agent.ts";
 import { randomIp } from "../testing/accounts.ts";
 import { concretePath, endpointKey, pathParamNames } from "../testing/endpoint-subjects.ts";
 import { paramSamples } from "../testing/param-samples.ts";
 import { createTestApp, createTestUser, sessionCookieFor } from "../testing/test-app.ts";
+import { giveScreening } from "../modules/screening/fixture-screening.ts";
 
 /**
  * "User B can neither read nor change user A's objects", for every user-owned resource type, with
@@ -37,9 +38,14 @@ export const PATH_PARAMETER_ENDPOINTS: Record<string, Classification> = {
   },
   "POST /evaluations/:module/": { kind: "session-scoped", resource: "evaluation-answers" },
   "GET /evaluations/:module/": { kind: "session-scoped", resource: "evaluation-answers" },
+  "POST /safety-checks/:module/": { kind: "session-scoped", resource: "course-progress" },
   "GET /pages/:slug/": {
     kind: "public",
     why: "content pages (about, privacy) are the same for everyone",
+  },
+  "GET /public/courses/:slug/": {
+    kind: "public",
+    why: "a public course's description and contents are the same for everyone (no progress)",
   },
   "GET /worksheets/:module/rows/": { kind: "session-scoped", resource: "worksheet-row" },
   "POST /worksheets/:module/rows/": { kind: "session-scoped", resource: "worksheet-row" },
@@ -49,6 +55,7 @@ export const PATH_PARAMETER_ENDPOINTS: Record<string, Classification> = {
 
 let app: FastifyInstance;
 let sheets: string[];
+let safetyChecks: string[];
 beforeAll(async () => {
   app = await createTestApp();
   await paramSamples(app); // imports the content
@@ -61,6 +68,10 @@ beforeAll(async () => {
   )
     .map((r) => r.id)
     .sort();
+  // The sleep window's worksheet opens only after its safety check is answered (all "no").
+  safetyChecks = (
+    await app.ctx.db.select({ id: contentModules.id }).from(contentModules).where(eq(contentModules.type, "safety_check"))
+  ).map((r) => r.id);
 });
 afterAll(async () => {
   await app.close();
@@ -68,10 +79,17 @@ afterAll(async () => {
 
 async function verifiedAgent(): Promise<TestAgent> {
   const agent = new TestAgent(app, randomIp());
-  agent.cookies.set(
-    "sessionid",
-    (await sessionCookieFor(app, await createTestUser(app))).split("=")[1] ?? "",
-  );
+  const user = await createTestUser(app);
+  await giveScreening(app, user.id);
+  agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "");
+  // Rows are written through open modules only: every worksheet module is open to the user.
+  for (const sheet of sheets) await unlockModule(app, user.id, sheet);
+  const allNo = Object.fromEntries(sleepWindowQuestions.map((q) => [q.id, 0]));
+  for (const check of safetyChecks) {
+    await unlockModule(app, user.id, check);
+    const answered = await agent.post(`/api/v1/safety-checks/${check}/`, { answers: allNo });
+    expect(answered.statusCode, answered.body).toBe(200);
+  }
   return agent;
 }
 
@@ -112,6 +130,42 @@ async function validRow(agent: TestAgent, sheet: string): Promise<Record<string,
   );
 }
 
+/**
+ * A worksheet computed from another (the sleep window from the sleep diary) is refused until
+ * that one has enough rows (409 worksheet.diary_too_short): A first writes three diary nights.
+ */
+async function fillDiaryFor(agent: TestAgent, sheet: string): Promise<void> {
+  const { plan } = (await agent.get(`/api/v1/worksheets/${sheet}/rows/`)).json() as { plan?: { ready: boolean; needed?: number } };
+  if (!plan || plan.ready) return;
+  const [diary] = await app.ctx.db
+    .select({ id: contentModules.id })
+    .from(contentModules)
+    .where(and(eq(contentModules.courseId, (await moduleCourse(sheet))), eq(contentModules.key, "p1-sleep-diary")));
+  if (!diary) throw new Error("the sleep window's worksheet has no sleep diary in its course");
+  for (let night = 0; night < (plan.needed ?? 3); night++) {
+    const values = {
+      // The window counts the nights of the last 14 days: the nights before today.
+      date: new Date(app.ctx.clock.now().getTime() - (night + 2) * 86_400_000).toISOString().slice(0, 10),
+      bedtime: "23:00",
+      lights_out: "23:00",
+      sleep_onset_minutes: 30,
+      awakenings: 0,
+      awake_minutes: 0,
+      wake_time: "07:00",
+      out_of_bed: "07:00",
+      quality: 3,
+    };
+    const added = await agent.post(`/api/v1/worksheets/${diary.id}/rows/`, { values });
+    expect(added.statusCode, added.body).toBe(201);
+  }
+}
+
+async function moduleCourse(moduleId: string): Promise<string> {
+  const [row] = await app.ctx.db.select({ courseId: contentModules.courseId }).from(contentModules).where(eq(contentModules.id, moduleId));
+  if (!row) throw new Error(`no module ${moduleId}`);
+  return row.courseId;
+}
+
 describe("worksheet rows", () => {
   const idEndpoints = endpoints.filter((e) => {
     const c = PATH_PARAMETER_ENDPOINTS[endpointKey(e)];
@@ -127,6 +181,7 @@ describe("worksheet rows", () => {
         async (sheet, generatedId) => {
           const a = await verifiedAgent();
           const b = await verifiedAgent();
+          await fillDiaryFor(a, sheet);
           const values = await validRow(a, sheet);
           const created = await a.post(`/api/v1/worksheets/${sheet}/rows/`, { values });
           expect(created.statusCode, created.body).toBe(201);
@@ -231,14 +286,13 @@ describe("evaluation answers", () => {
       const content = (
         await agent.get(`/api/v1/courses/${course}/modules/${evaluation.key}/`)
       ).json() as {
-        settings: { instrument?: string };
+        questions?: { id: string; optional?: true; options: { value: number }[] }[];
       };
-      const id = content.settings.instrument;
-      if (!isInstrumentId(id)) continue;
-      const items = answerableItems(getInstrument(id)).map((i) => ({
-        id: i.id,
-        values: i.options.map((o) => o.value),
-      }));
+      // The module serves its questions (its instrument's and PHQ-9 item 9): no copy needed here.
+      const items = (content.questions ?? [])
+        .filter((q) => !q.optional)
+        .map((q) => ({ id: q.id, values: q.options.map((o) => o.value) }));
+      if (items.length === 0) continue;
       evaluations.push({ course, module, items });
     }
     expect(evaluations.length).toBeGreaterThan(0);
@@ -246,7 +300,7 @@ describe("evaluation answers", () => {
       Object.fromEntries(
         items.map((item, i) => [item.id, item.values[(picks[i] ?? 0) % item.values.length] ?? 0]),
       );
-    const picks = fc.array(fc.nat({ max: 4 }), { minLength: 10, maxLength: 10 });
+    const picks = fc.array(fc.nat({ max: 4 }), { minLength: 11, maxLength: 11 });
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...evaluations),
@@ -283,7 +337,7 @@ describe("evaluation answers", () => {
         numRuns: 4,
         examples: evaluations.map(
           (e) =>
-            [e, Array(10).fill(0) as number[], Array(10).fill(2) as number[]] as [
+            [e, Array(11).fill(0) as number[], Array(11).fill(2) as number[]] as [
               typeof e,
               number[],
               number[],
