@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useRouteLoaderData,
 } from "react-router";
 import { LOCALE_SETTINGS, localeOfPath } from "../common/i18n/locales.ts";
 import type { UserStatus } from "../common/schemas/me.ts";
@@ -20,6 +19,7 @@ import { TermsCheck } from "./features/accounts/terms-check.tsx";
 import { Alternates, IdlePrefetch } from "./lib/head-extras.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { requestContext } from "./lib/request-context.ts";
+import { useRootData, type RootData } from "./lib/root-data.ts";
 import { AppProviders } from "./lib/app-providers.tsx";
 import { themeFromCookieHeader, type Theme } from "./lib/theme.ts";
 import "./styles/base.css";
@@ -62,14 +62,6 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-interface RootData {
-  locale: ReturnType<typeof localeOfPath>;
-  theme: Theme;
-  status: UserStatus;
-  devPages: boolean;
-  origin: string;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { devPages, origin } = context.get(requestContext);
   return {
@@ -100,7 +92,7 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const nonce = useNonce();
   const { pathname } = useLocation();
   if (typeof window !== "undefined" && data && !serverSettings) {

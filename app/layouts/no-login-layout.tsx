@@ -1,17 +1,17 @@
 import { useTranslation } from "../lib/i18n-react.tsx";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { Logo } from "../components/logo.tsx";
 import { VisitorActions } from "../features/accounts/visitor-actions.tsx";
 import { useScreen } from "../lib/use-screen.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { useRootData } from "../lib/root-data.ts";
 import { SiteFooter } from "./site-footer.tsx";
 
 /** The layout without login (§2): logo and footer; for visitors and the error page. */
 export function NoLoginLayout({ children, wide = false }: { children: React.ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
   const { locale } = useScreen();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   return (
     <div className="shell shell--no-login">
       <a className="skip-link" href="#main">

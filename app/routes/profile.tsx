@@ -1,5 +1,5 @@
 import { useTranslation } from "../lib/i18n-react.tsx";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { profileResponse } from "../../common/schemas/profile.ts";
 import { buttonClassName } from "../components/button.tsx";
@@ -10,7 +10,7 @@ import { ReminderSettings } from "../features/profile/reminder-settings.tsx";
 import { SecuritySection } from "../features/profile/security-section.tsx";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import { DEFAULT_THEME } from "../lib/theme.ts";
-import type { loader as rootLoader } from "../root.tsx";
+import { useRootData } from "../lib/root-data.ts";
 import type { Route } from "./+types/profile";
 import { LOGOUT_CONFIRMED } from "../features/accounts/logout-state.ts";
 
@@ -34,7 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ProfileScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, profile, emailCode } = loaderData;
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   return (
     <div className="page stack profile">
       <div className="stack stack--md">

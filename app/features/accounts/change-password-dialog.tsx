@@ -1,6 +1,5 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
-import { useRouteLoaderData } from "react-router";
 import { z } from "zod";
 import { passwordInputSchema } from "../../../common/schemas/accounts.ts";
 import { Notice } from "../../components/alert.tsx";
@@ -10,14 +9,14 @@ import { browserApi } from "../../lib/api/browser-client.ts";
 import type { DialogContentProps } from "../../lib/dialog.tsx";
 import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
-import type { loader as rootLoader } from "../../root.tsx";
+import { useRootData } from "../../lib/root-data.ts";
 import { newPasswordField } from "./form-schemas.ts";
 import { useFormIds } from "./use-form-ids.ts";
 
 /** Change the password: the current one first; other devices are logged out. */
 export function ChangePasswordDialog({ titleId, close }: DialogContentProps) {
   const { t } = useTranslation();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const email = root?.status.user_data?.email ?? null;
   const idFor = useFormIds();
   const [done, setDone] = useState(false);

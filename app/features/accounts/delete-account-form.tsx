@@ -1,5 +1,5 @@
 import { useTranslation } from "../../lib/i18n-react.tsx";
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate } from "react-router";
 import { z } from "zod";
 import { passwordInputSchema } from "../../../common/schemas/accounts.ts";
 import { pathTo } from "../../../common/routing/route-table.ts";
@@ -8,7 +8,7 @@ import { browserApi } from "../../lib/api/browser-client.ts";
 import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useScreen } from "../../lib/use-screen.ts";
-import type { loader as rootLoader } from "../../root.tsx";
+import { useRootData } from "../../lib/root-data.ts";
 import { useFormIds } from "./use-form-ids.ts";
 import { ACCOUNT_DELETED } from "./account-deleted.ts";
 
@@ -36,7 +36,7 @@ export function DeleteAccountForm({
   const { locale } = useScreen();
   const navigate = useNavigate();
   const idFor = useFormIds();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const withPassword = root?.status.auth_type !== "bankid";
   const form = useForm({
     schema: z.strictObject({ secret: withPassword ? passwordInputSchema : z.string() }),

@@ -1,10 +1,9 @@
 import { useEffect } from "react";
-import { useRouteLoaderData } from "react-router";
 import { decideScreen } from "../../../common/routing/guards.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { useDialog } from "../../lib/dialog.tsx";
 import { useScreen } from "../../lib/use-screen.ts";
-import type { loader as rootLoader } from "../../root.tsx";
+import { useRootData } from "../../lib/root-data.ts";
 
 /**
  * §4: when a status check (every navigation reads the status again) finds a logged-in user who
@@ -13,7 +12,7 @@ import type { loader as rootLoader } from "../../root.tsx";
  * (`decideScreen` in common/routing/guards.ts).
  */
 export function TermsCheck() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const { screen } = useScreen();
   const dialog = useDialog();
   const status = root?.status;

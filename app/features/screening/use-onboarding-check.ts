@@ -1,16 +1,16 @@
 import { useEffect, useRef } from "react";
-import { useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { decideScreen } from "../../../common/routing/guards.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { removeOnboardingRecord } from "../../lib/onboarding-record.ts";
 import { onboardingState, redirectTarget } from "../../lib/screen.ts";
 import { useScreen } from "../../lib/use-screen.ts";
-import type { loader as rootLoader } from "../../root.tsx";
+import { useRootData } from "../../lib/root-data.ts";
 
 /** The root loader's status: is someone logged in. */
 export function useLoggedIn(): boolean {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   return Boolean(root?.status.logged_in);
 }
 
@@ -21,7 +21,7 @@ export function useLoggedIn(): boolean {
  * `/?token=expired`; without a record a `code` in the link starts onboarding, else `/`.
  */
 export function useOnboardingCheck(locale: Locale): void {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const { screen } = useScreen();
   const navigate = useNavigate();
   const [search] = useSearchParams();
