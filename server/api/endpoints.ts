@@ -69,7 +69,7 @@ export const endpoints: readonly Endpoint[] = [
   getMe,
   deleteMe,
   postAcceptTerms,
-  getOpenApi,
+  getOpenApi(() => endpoints),
   getLogout,
   postLogout,
   postLogoutRemove,
