@@ -8,7 +8,8 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { API_PREFIX, registerEndpoints } from "./api/endpoint.ts";
 import { endpoints } from "./api/endpoints.ts";
-import { systemClock, type AppContext, type Clock } from "./app-context.ts";
+import type { AppContext } from "./app-context.ts";
+import { systemClock, type Clock } from "./lib/clock.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { trustProxySetting } from "./env.ts";
@@ -239,7 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerMedia(app, path.resolve(env.CONTENT_DIR, "media"));
   registerEndpoints(app, endpoints);
   await registerUnsubscribeRoutes(app);
-  await registerDevRoutes(app);
+  await registerDevRoutes(app, { outboxDir: outboxDir(env) });
   // Unknown /api paths answer JSON 404 (or 405), never the web app.
   // These routes change nothing, so the CSRF check does not apply to them.
   const notFound = { config: { csrf: false } };

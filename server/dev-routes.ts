@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { zodFieldErrors } from "../common/schemas/field-errors.ts";
 import { CURRENT_TERMS_VERSION } from "../common/auth/terms.ts";
-import { outboxDir } from "./app.ts";
 import { registerOutboxPages } from "./dev-outbox.ts";
 import { consents } from "./db/schema/accounts.ts";
 import { registerDevBankIdRoutes } from "./modules/bankid/simulator/dev-bankid-routes.ts";
@@ -37,7 +36,7 @@ const sessionFixture = z.strictObject({
  * Development-only routes (DEV_PAGES, never in production): test fixtures that create a user
  * and a session directly, so end-to-end tests need no UI ceremony to be logged in.
  */
-export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
+export async function registerDevRoutes(app: FastifyInstance, options: { outboxDir: string }): Promise<void> {
   if (!app.ctx.env.DEV_PAGES || app.ctx.env.isProduction) return;
 
   app.post("/dev/fixtures/session", async (req) => {
@@ -95,7 +94,7 @@ export async function registerDevRoutes(app: FastifyInstance): Promise<void> {
     return { user, sessionid: id, totpSecret: secret };
   });
 
-  registerOutboxPages(app, { outboxDir: outboxDir(app.ctx.env) });
+  registerOutboxPages(app, { outboxDir: options.outboxDir });
   if (app.ctx.env.BANKID_MODE === "simulator") registerDevBankIdRoutes(app);
 
 }
