@@ -3,7 +3,7 @@ import pg from "pg";
 import { openDatabase } from "../server/db/client.ts";
 import { importContent } from "../server/modules/content/import-content.ts";
 import { loadContent } from "../server/modules/content/load-content.ts";
-import { systemClock } from "../server/app-context.ts";
+import { systemClock } from "../server/lib/clock.ts";
 
 /**
  * `npm run seed:scale`: fills a PostgreSQL database with 100,000 users, 1,000,000 module-progress

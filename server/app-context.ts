@@ -10,9 +10,6 @@ import type { Mailer } from "./modules/mail/mailer.ts";
 import type { SessionInfo } from "./modules/sessions/session-types.ts";
 import type { Throttle, ThrottlePolicies } from "./modules/throttle/throttle.ts";
 
-export type { Clock } from "./lib/clock.ts";
-export { systemClock } from "./lib/clock.ts";
-
 /** What every endpoint and service can reach; one per process. */
 export interface AppContext {
   env: Env;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../app.ts";
-import type { Clock } from "../app-context.ts";
+import type { Clock } from "../lib/clock.ts";
 import { parseEnv, type Env } from "../env.ts";
 import { users } from "../db/schema/users.ts";
 import { maskSecret, newCsrfSecret } from "../lib/csrf-token.ts";

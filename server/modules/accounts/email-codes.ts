@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Locale } from "../../../common/i18n/locales.ts";
-import type { Clock } from "../../app-context.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { emailCodes } from "../../db/schema/accounts.ts";
 

@@ -1,4 +1,4 @@
-import type { Clock } from "../../app-context.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { Db } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { createRpClient, readRpTls, type BankIdRpClient } from "./rp-client.ts";

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { systemClock } from "../../app-context.ts";
+import { systemClock } from "../../lib/clock.ts";
 import { contentModules, courseProgress, courses, moduleProgress } from "../../db/schema/content.ts";
 import { users } from "../../db/schema/users.ts";
 import { isolatedTestDatabase } from "../../testing/test-database.ts";

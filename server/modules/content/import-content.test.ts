@@ -2,7 +2,7 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contentModules, courseParts, courseSlugs, courses } from "../../db/schema/content.ts";
-import { systemClock } from "../../app-context.ts";
+import { systemClock } from "../../lib/clock.ts";
 import { isolatedTestDatabase } from "../../testing/test-database.ts";
 import { countQueries } from "../../db/client.ts";
 import { importContent } from "./import-content.ts";

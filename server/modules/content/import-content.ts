@@ -1,7 +1,7 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "../../../common/content/schema.ts";
 import { readableTranscript } from "../../../common/content/transcript.ts";
-import type { Clock } from "../../app-context.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
   contentModules,

@@ -1,4 +1,4 @@
-import type { Clock } from "../../app-context.ts";
+import type { Clock } from "../../lib/clock.ts";
 import type { Db } from "../../db/client.ts";
 import { importContent } from "./import-content.ts";
 import { loadContent, type ContentProblem } from "./load-content.ts";

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import type { Clock } from "../../../app-context.ts";
+import type { Clock } from "../../../lib/clock.ts";
 import type { DbOrTx } from "../../../db/client.ts";
 import { parseQrData, qrData, qrSeconds } from "../qr.ts";
 import type { RpAuthRequest, RpCollectResponse, RpCompletionData, RpOrderResponse } from "../rp-schemas.ts";
