@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { endpoints } from "../server/api/endpoints.ts";
-import { API_PREFIX } from "../server/api/endpoint.ts";
+import { API_PREFIX } from "../common/contract/api-transport.ts";
 import { SCREENS, pathTo } from "../common/routing/route-table.ts";
 import { startServer } from "../tests/e2e/support/server.ts";
 import { ensureBuild } from "./ensure-build.ts";

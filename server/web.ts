@@ -7,16 +7,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   createRequestHandler,
   RouterContextProvider,
-  type RouterContext,
   type ServerBuild,
 } from "react-router";
-import type { ApiTransport, ApiRequest } from "../app/lib/api/transport.ts";
-import type { RequestContextValue } from "../app/lib/request-context.ts";
-
-/** What the built app's entry.server module exports besides its default render function. */
-interface AppEntryExports {
-  requestContext: RouterContext<RequestContextValue>;
-}
+import type { ApiTransport, ApiRequest } from "../common/contract/api-transport.ts";
+import type { AppEntryExports } from "../common/contract/request-context.ts";
 
 /**
  * The in-process transport for SSR loaders: the same /api/v1 as the browser uses, through

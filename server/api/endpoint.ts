@@ -5,8 +5,7 @@ import { AppError } from "../lib/app-error.ts";
 import { zodFieldErrors } from "../../common/schemas/field-errors.ts";
 import type { SessionInfo } from "../modules/sessions/session-types.ts";
 import type { Locale } from "../../common/i18n/locales.ts";
-
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+import { API_PREFIX, type HttpMethod } from "../../common/contract/api-transport.ts";
 
 /**
  * Who may call an endpoint:
@@ -92,8 +91,6 @@ async function admitHashing(req: FastifyRequest, reply: FastifyReply): Promise<v
   reply.raw.once("close", leave);
   reply.raw.once("finish", leave);
 }
-
-export const API_PREFIX = "/api/v1";
 
 /** `/courses/:slug/` → a regular expression matching concrete paths, trailing slash optional. */
 function patternOf(url: string): RegExp {

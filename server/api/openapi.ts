@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { errorResponseSchema } from "../../common/schemas/error.ts";
-import { API_PREFIX, type Endpoint } from "./endpoint.ts";
+import { API_PREFIX } from "../../common/contract/api-transport.ts";
+import type { Endpoint } from "./endpoint.ts";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): unknown {
   return z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" });

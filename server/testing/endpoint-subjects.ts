@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { z } from "zod";
-import { API_PREFIX, type Endpoint } from "../api/endpoint.ts";
+import { API_PREFIX } from "../../common/contract/api-transport.ts";
+import type { Endpoint } from "../api/endpoint.ts";
 import { endpoints } from "../api/endpoints.ts";
 
 /**

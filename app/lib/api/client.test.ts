@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userStatusSchema } from "../../../common/schemas/me.ts";
 import { createTestApp, createTestUser, sessionCookieFor } from "../../../server/testing/test-app.ts";
 import { ApiClient, ApiError, memoryTokenStore, movesLoadingBar, readCsrfToken } from "./client.ts";
-import type { ApiRequest, ApiTransport } from "./transport.ts";
+import type { ApiRequest, ApiTransport } from "../../../common/contract/api-transport.ts";
 
 let app: FastifyInstance;
 let hits = 0;

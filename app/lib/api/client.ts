@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { CSRF_TOKEN_LENGTH } from "../../../common/schemas/csrf-token.ts";
-import type { ApiRequest, ApiResponse, ApiTransport } from "./transport.ts";
+import { API_PREFIX, type ApiRequest, type ApiResponse, type ApiTransport } from "../../../common/contract/api-transport.ts";
 
-export const API_BASE = "/api/v1";
+export const API_BASE = API_PREFIX;
 
 /** A URL the API itself gave (e.g. a module's `progress_url`) as a path for the client. */
 export function apiPath(url: string): string {

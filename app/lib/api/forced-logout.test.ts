@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestUser, sessionCookieFor } from "../../../server/testing/test-app.ts";
 import { ApiClient, ApiError, memoryTokenStore } from "./client.ts";
 import { createForcedLogout } from "./forced-logout.ts";
-import type { ApiRequest, ApiTransport } from "./transport.ts";
+import type { ApiRequest, ApiTransport } from "../../../common/contract/api-transport.ts";
 
 let app: FastifyInstance;
 

@@ -1,6 +1,6 @@
 import type { CsrfTokenStore } from "./client.ts";
 import { API_BASE } from "./client.ts";
-import type { ApiTransport } from "./transport.ts";
+import type { ApiTransport } from "../../../common/contract/api-transport.ts";
 
 export interface ForcedLogoutOptions {
   /** The raw transport: the logout call must not go through the client's own 401/403 rule again. */

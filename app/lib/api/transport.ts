@@ -1,23 +1,4 @@
-/** A request of the API client, independent of how it travels. */
-export interface ApiRequest {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** Full path including /api/v1 and any query string. */
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export interface ApiResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * How requests travel: `fetch` in the browser, Fastify's inject during SSR (the server supplies
- * that one through the request context, so app/ never imports server/).
- */
-export type ApiTransport = (request: ApiRequest) => Promise<ApiResponse>;
+import type { ApiTransport } from "../../../common/contract/api-transport.ts";
 
 /** The browser transport: same-origin fetch with credentials. */
 export function createFetchTransport(baseUrl = ""): ApiTransport {

@@ -1,0 +1,26 @@
+import type { RouterContext } from "react-router";
+import type { ApiTransport } from "./api-transport.ts";
+
+/**
+ * What the server hands to every SSR request (loaders and entry.server read it): the contract
+ * between server/web.ts, which fills it, and the app, which reads it. Imports neither half.
+ */
+export interface RequestContextValue {
+  /** The CSP nonce of this response. */
+  nonce: string;
+  /** The in-process transport to /api/v1 with this request's cookies and language. */
+  api: ApiTransport;
+  loggedIn: boolean;
+  /** Development pages (/test) are served. */
+  devPages: boolean;
+  /** The public origin for absolute URLs (hreflang), e.g. https://kbt.example.se. */
+  origin: string;
+}
+
+/**
+ * What the built app's server entry (app/entry.server.tsx) exports besides its default render
+ * function: the key under which the server sets the request context.
+ */
+export interface AppEntryExports {
+  requestContext: RouterContext<RequestContextValue>;
+}
