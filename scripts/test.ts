@@ -26,6 +26,12 @@ const steps: Step[] = [
   { name: "typecheck", command: process.execPath, args: ["scripts/openapi-types.ts"] },
   { name: "typecheck", command: bin("tsc"), args: ["--noEmit"] },
   { name: "lint", command: bin("eslint"), args: ["--max-warnings=0", "."] },
+  // The import rules of the layers and no circles (.dependency-cruiser.mjs, docs/architecture.md).
+  {
+    name: "lint",
+    command: bin("depcruise"),
+    args: ["--config", ".dependency-cruiser.mjs", "app", "common", "server", "scripts", "tests"],
+  },
   // Content: every language, transcript, caption and media file, and the media budget (no tools needed).
   { name: "content", command: process.execPath, args: ["scripts/content-check.ts"] },
   {

@@ -1,25 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/app-error.ts";
-import {
-  CSRF_SECRET_LENGTH,
-  CSRF_TOKEN_LENGTH,
-  isWellFormed,
-  newCsrfSecret,
-  tokenMatchesSecret,
-} from "../lib/csrf-token.ts";
+import { csrfSecretOf } from "../lib/csrf-cookie.ts";
+import { CSRF_SECRET_LENGTH, CSRF_TOKEN_LENGTH, isWellFormed, tokenMatchesSecret } from "../lib/csrf-token.ts";
 
-/** The CSRF cookie's name outside production (Django's); production uses `__Host-csrftoken`. */
-export const CSRF_COOKIE = "csrftoken";
-
-/** `__Host-csrftoken` when the deployment uses `__Host-` cookies (ADR 017), else `csrftoken`. */
-export function csrfCookieName(req: FastifyRequest): string {
-  return req.server.ctx.env.HOST_COOKIES ? `__Host-${CSRF_COOKIE}` : CSRF_COOKIE;
-}
 export const CSRF_HEADER = "x-csrftoken";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
-/** Django's CSRF_COOKIE_AGE: one year. */
-const CSRF_COOKIE_MAX_AGE = 31_449_600;
 
 function reject(reason: string): AppError {
   return new AppError("csrf.failed", { detail: `CSRF Failed: ${reason}` });
@@ -34,29 +20,6 @@ function trustedOrigins(req: FastifyRequest): Set<string> {
   const set = new Set<string>([requestOrigin(req), ...env.CSRF_TRUSTED_ORIGINS]);
   if (env.PUBLIC_ORIGIN) set.add(new URL(env.PUBLIC_ORIGIN).origin);
   return set;
-}
-
-/** The secret this request's cookie carries, when well formed. */
-export function csrfSecretOf(req: FastifyRequest): string | null {
-  const value = req.cookies[csrfCookieName(req)];
-  return value && isWellFormed(value, CSRF_SECRET_LENGTH) ? value : null;
-}
-
-export function setCsrfCookie(req: FastifyRequest, reply: FastifyReply, secret: string): void {
-  reply.setCookie(csrfCookieName(req), secret, {
-    path: "/",
-    sameSite: "lax",
-    httpOnly: true,
-    secure: req.server.ctx.env.SECURE_COOKIES,
-    maxAge: CSRF_COOKIE_MAX_AGE,
-  });
-}
-
-/** A new secret at login and logout, as Django rotates it. Returns the new secret. */
-export function rotateCsrfSecret(req: FastifyRequest, reply: FastifyReply): string {
-  const secret = newCsrfSecret();
-  setCsrfCookie(req, reply, secret);
-  return secret;
 }
 
 /**

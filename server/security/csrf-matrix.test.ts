@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSRF_COOKIE } from "../plugins/csrf.ts";
+import { CSRF_COOKIE } from "../lib/csrf-cookie.ts";
 import {
   createTestApp,
   createTestUser,

@@ -8,7 +8,7 @@ import type { AppContext } from "../../app-context.ts";
 import { auditLog, consents } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { rotateCsrfSecret } from "../../plugins/csrf.ts";
+import { rotateCsrfSecret } from "../../lib/csrf-cookie.ts";
 import { audit, auditAnonymous } from "../audit/audit.ts";
 import { claimOnboardingData } from "../screening/claim-onboarding.ts";
 import { tokenHeader } from "../screening/onboarding-service.ts";

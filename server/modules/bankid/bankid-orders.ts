@@ -4,7 +4,7 @@ import type { Locale } from "../../../common/i18n/locales.ts";
 import type { BankIdDevice, BankIdStatusResponse, BankIdStartResponse } from "../../../common/schemas/bankid.ts";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { rotateCsrfSecret } from "../../plugins/csrf.ts";
+import { rotateCsrfSecret } from "../../lib/csrf-cookie.ts";
 import { screenLink } from "../accounts/links.ts";
 import { audit } from "../audit/audit.ts";
 import type { RatePolicy } from "../throttle/throttle.ts";

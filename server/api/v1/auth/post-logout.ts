@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
 import { endSession } from "../../../modules/sessions/session-service.ts";
-import { rotateCsrfSecret } from "../../../plugins/csrf.ts";
+import { rotateCsrfSecret } from "../../../lib/csrf-cookie.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /**

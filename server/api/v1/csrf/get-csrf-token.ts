@@ -1,6 +1,6 @@
 import { csrfTokenResponseSchema } from "../../../../common/schemas/csrf.ts";
 import { maskSecret, newCsrfSecret } from "../../../lib/csrf-token.ts";
-import { csrfSecretOf, setCsrfCookie } from "../../../plugins/csrf.ts";
+import { csrfSecretOf, setCsrfCookie } from "../../../lib/csrf-cookie.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /csrftoken/ — sets the CSRF cookie when missing and answers a masked token for it. */
