@@ -84,6 +84,9 @@ describe("§4 and §8 in the browser", () => {
     await waitForHydration(page);
     const dialog = page.getByRole("dialog", { name: m("accounts.terms.title") });
     await dialog.waitFor();
+    // The consent is given again with the terms (ADR 021): health information and 18 or older.
+    await dialog.getByRole("checkbox", { name: m("accounts.complete.health") }).check();
+    await dialog.getByRole("checkbox", { name: m("accounts.complete.adult") }).check();
     await dialog.getByRole("button", { name: m("accounts.terms.accept"), exact: true }).click();
     await dialog.waitFor({ state: "detached" });
     const me = (await (await context.request.get(`${baseUrl()}/api/v1/me/`)).json()) as { terms_accepted: boolean };

@@ -64,7 +64,8 @@ export interface OutboxMessage {
 export async function latestMail(
   to: string,
   /** `base`: another server than the shared one. */
-  options: { after?: string; base?: string } = {},
+  /** `subject`: wait for the latest message whose subject contains it (mail is sent from an outbox, a moment later). */
+  options: { after?: string; base?: string; subject?: string } = {},
 ): Promise<OutboxMessage> {
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -73,11 +74,12 @@ export async function latestMail(
     );
     if (response.ok) {
       const message = (await response.json()) as OutboxMessage;
-      if (!options.after || message.date > options.after) return message;
+      const isNew = !options.after || message.date > options.after;
+      if (isNew && (!options.subject || message.subject.includes(options.subject))) return message;
     } else if (response.status !== 404) {
       throw new Error(`outbox answered ${response.status}: ${await response.text()}`);
     }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in the outbox`);
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to}${options.subject ? ` about "${options.subject}"` : ""} in the outbox`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
