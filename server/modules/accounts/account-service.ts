@@ -11,7 +11,8 @@ import { AppError } from "../../lib/app-error.ts";
 import { rotateCsrfSecret } from "../../lib/csrf-cookie.ts";
 import { audit, auditAnonymous } from "../audit/audit.ts";
 import { claimOnboardingData } from "../screening/claim-onboarding.ts";
-import { tokenHeader } from "../screening/onboarding-service.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
+import { clientInfo, onboardingTokenOf } from "../../lib/request-data.ts";
 import { assertFreshBankIdLogin } from "../bankid/fresh-login.ts";
 import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
@@ -24,7 +25,7 @@ import { CODE_TTL_MS, consumeEmailCode, createEmailCode, deleteEmailCodesOf, pee
 import { screenLink } from "./links.ts";
 import { needsRehash } from "./password-hash.ts";
 import { assertAcceptablePassword, checkPasswordHash, hashNewPassword } from "./passwords.ts";
-import { setThemeCookie } from "../profile/theme-cookie.ts";
+import { setThemeCookie } from "../../lib/theme-cookie.ts";
 import { findUserByEmail, findUserById } from "./users-repository.ts";
 import { confirmSecondFactor } from "./twofa-service.ts";
 import { assertCurrentConsent, consentRows } from "./consent.ts";
@@ -55,8 +56,8 @@ export async function requestRegistration(ctx: AppContext, req: Req, email: stri
         to: email,
         ...mail.registrationExists({
           locale: lang,
-          loginLink: screenLink(ctx, req, "home", lang, { login: "email" }),
-          resetLink: screenLink(ctx, req, "resetPassword", lang),
+          loginLink: screenLink(ctx, clientInfo(req), "home", lang, { login: "email" }),
+          resetLink: screenLink(ctx, clientInfo(req), "resetPassword", lang),
         }),
       },
       { userId: existing.id },
@@ -69,7 +70,7 @@ export async function requestRegistration(ctx: AppContext, req: Req, email: stri
     await queueMail(
       ctx,
       tx,
-      { to: email, ...mail.registrationLink({ locale, link: screenLink(ctx, req, "register", locale, { code }) }) },
+      { to: email, ...mail.registrationLink({ locale, link: screenLink(ctx, clientInfo(req), "register", locale, { code }) }) },
       { expiresAt: new Date(ctx.clock.now().getTime() + CODE_TTL_MS.register) },
     );
   });
@@ -138,7 +139,7 @@ export async function completeRegistration(
       detail: { version: CURRENT_TERMS_VERSION, consent_version: CURRENT_CONSENT_VERSION },
     });
     // A visitor who screened first sends their onboarding token: their screenings move in.
-    const onboardingToken = tokenHeader(req);
+    const onboardingToken = onboardingTokenOf(req);
     if (onboardingToken) await claimOnboardingData(tx, { token: onboardingToken, userId: user.id });
     return startSession(ctx, tx, req, reply, { userId: user.id, verified: false });
   });
@@ -195,14 +196,14 @@ export async function requestPasswordReset(ctx: AppContext, req: Req, email: str
     await queueMail(
       ctx,
       ctx.db,
-      { to: email, ...mail.passwordResetNoAccount({ locale, registerLink: screenLink(ctx, req, "home", locale) }) },
+      { to: email, ...mail.passwordResetNoAccount({ locale, registerLink: screenLink(ctx, clientInfo(req), "home", locale) }) },
       { userId: user?.id ?? null },
     );
     return;
   }
   await ctx.db.transaction(async (tx) => {
     const code = await createEmailCode(tx, ctx.clock, { purpose: "reset", email, userId: user.id, locale: user.locale });
-    const link = screenLink(ctx, req, "resetPassword", user.locale, { token: code });
+    const link = screenLink(ctx, clientInfo(req), "resetPassword", user.locale, { token: code });
     await queueMail(
       ctx,
       tx,
@@ -266,13 +267,13 @@ export async function changePassword(
 /** A confirmation with the user's own password, throttled per account like a login. */
 export async function verifyOwnPassword(
   ctx: AppContext,
-  req: Req,
+  client: Pick<ClientInfo, "ip">,
   userId: string,
   hash: string,
   password: string,
   field: string,
 ): Promise<void> {
-  const attempt = await ctx.throttle.reserveGuess("confirm", userId, req.ip);
+  const attempt = await ctx.throttle.reserveGuess("confirm", userId, client.ip);
   if (!(await checkPasswordHash(hash, password))) {
     throw new AppError("auth.invalid_credentials", { fields: { [field]: "password.incorrect" } });
   }

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from "fastify";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { pathTo, type ScreenId } from "../../../common/routing/route-table.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
 
 /**
  * An absolute link to a screen in a language, for e-mails. Production always uses
@@ -9,12 +9,12 @@ import type { AppContext } from "../../app-context.ts";
  */
 export function screenLink(
   ctx: AppContext,
-  req: FastifyRequest,
+  client: Pick<ClientInfo, "origin">,
   id: ScreenId,
   locale: Locale,
   query: Record<string, string> = {},
 ): string {
-  const origin = ctx.env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.host}`;
+  const origin = ctx.env.PUBLIC_ORIGIN ?? client.origin;
   const search = new URLSearchParams(query).toString();
   return `${new URL(pathTo(id, locale), origin).toString()}${search ? `?${search}` : ""}`;
 }

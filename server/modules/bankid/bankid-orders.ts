@@ -5,6 +5,7 @@ import type { BankIdDevice, BankIdStatusResponse, BankIdStartResponse } from "..
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { rotateCsrfSecret } from "../../lib/csrf-cookie.ts";
+import { clientInfo } from "../../lib/request-data.ts";
 import { screenLink } from "../accounts/links.ts";
 import { audit } from "../audit/audit.ts";
 import type { RatePolicy } from "../throttle/throttle.ts";
@@ -77,7 +78,7 @@ export async function startOrder(
   const handleHash = sha256(handle);
   // The nonce in the return URL is derived from the browser binding, so it is bound to this browser.
   const nonce = createHmac("sha256", ctx.env.SECRET_KEY).update(`bankid-return:${binding}`).digest("base64url").slice(0, 32);
-  const returnUrl = screenLink(ctx, req, "home", input.locale, { bankid: nonce });
+  const returnUrl = screenLink(ctx, clientInfo(req), "home", input.locale, { bankid: nonce });
   const origin = new URL(returnUrl);
   const userAgent = req.headers["user-agent"]?.slice(0, 256);
   const answer = await ctx.bankid

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyRequest } from "fastify";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
 import type { SafetyCategory } from "../../../common/schemas/safety.ts";
 import { contactMessages } from "../../db/schema/profile.ts";
 import { safetyReports } from "../../db/schema/safety.ts";
@@ -31,12 +31,12 @@ export interface ContactInput {
  */
 export async function sendContactMessage(
   ctx: AppContext,
-  req: FastifyRequest,
+  client: ClientInfo,
   session: SessionInfo | null,
   input: ContactInput,
 ): Promise<{ id: string }> {
   await ctx.throttle.hit([
-    { key: throttleKey("contact:ip", req.ip), policy: ctx.policies.ipRate },
+    { key: throttleKey("contact:ip", client.ip), policy: ctx.policies.ipRate },
     ...(session ? [{ key: throttleKey("contact:user", session.userId), policy: ctx.policies.emailRate }] : []),
   ]);
   const id = randomUUID();

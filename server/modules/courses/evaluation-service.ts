@@ -4,7 +4,6 @@ import { healthcareAdvice, reliablyWorse } from "../../../common/clinical/rules.
 import { courseQuestionnaire, questionnaireKind, scoreCourseAnswers, validateCourseAnswers } from "../../../common/instruments/course-questionnaire.ts";
 import { isInstrumentId } from "../../../common/instruments/registry.ts";
 import { isCrisis } from "../../../common/instruments/scoring.ts";
-import type { FastifyRequest } from "fastify";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { AppContext } from "../../app-context.ts";
 import { evaluationAnswers, moduleProgress } from "../../db/schema/content.ts";
@@ -26,7 +25,6 @@ import { answersAad, previousEvaluationScore } from "./evaluation-repository.ts"
  */
 export async function submitEvaluation(
   ctx: AppContext,
-  req: FastifyRequest,
   userId: string,
   moduleId: string,
   answers: Record<string, number>,

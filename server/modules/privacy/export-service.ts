@@ -1,7 +1,7 @@
-import type { FastifyRequest } from "fastify";
 import { eq, getTableColumns } from "drizzle-orm";
 import type { ExportDocument } from "../../../common/schemas/profile.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
 import { audit } from "../audit/audit.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 import { exportableRow, LINKED_TABLES, tableNameOf, USER_TABLES } from "./user-tables.ts";
@@ -11,8 +11,8 @@ import { exportableRow, LINKED_TABLES, tableNameOf, USER_TABLES } from "./user-t
  * user, encrypted fields decrypted, secrets left out. Read in one transaction so the document
  * is consistent.
  */
-export async function exportUserData(ctx: AppContext, req: FastifyRequest, session: SessionInfo): Promise<ExportDocument> {
-  await audit(ctx, ctx.db, { userId: session.userId, event: "data.exported", ip: req.ip });
+export async function exportUserData(ctx: AppContext, client: ClientInfo, session: SessionInfo): Promise<ExportDocument> {
+  await audit(ctx, ctx.db, { userId: session.userId, event: "data.exported", ip: client.ip });
   const tables: ExportDocument["tables"] = {};
   await ctx.db.transaction(async (tx) => {
     for (const entry of USER_TABLES) {

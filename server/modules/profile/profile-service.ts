@@ -1,7 +1,7 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, ne } from "drizzle-orm";
 import type { ProfileDto } from "../../../common/schemas/profile.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { verifyOwnPassword } from "../accounts/account-service.ts";
@@ -15,10 +15,7 @@ import * as profileMail from "./profile-mail.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 import { throttleKey } from "../throttle/throttle.ts";
 import { consentsOf, endOtherSessions, sessionsOf } from "./profile-repository.ts";
-import { setThemeCookie } from "./theme-cookie.ts";
 import { describeUserAgent } from "./user-agent.ts";
-
-type Req = FastifyRequest;
 
 async function currentUser(ctx: AppContext, session: SessionInfo) {
   const user = await findUserById(ctx.db, session.userId);
@@ -57,10 +54,12 @@ export async function getProfile(ctx: AppContext, session: SessionInfo): Promise
   };
 }
 
-/** Name, language (used for e-mails) and theme (also into the theme cookie for the next render). */
+/**
+ * Name, language (used for e-mails) and theme. A changed theme also goes into the theme cookie for
+ * the next render: the endpoint sets it (lib/theme-cookie.ts).
+ */
 export async function updateProfile(
   ctx: AppContext,
-  reply: FastifyReply,
   session: SessionInfo,
   input: { name?: string | undefined; locale?: ProfileDto["locale"] | undefined; theme?: NonNullable<ProfileDto["theme"]> | undefined },
 ): Promise<ProfileDto> {
@@ -69,7 +68,6 @@ export async function updateProfile(
   if (input.locale !== undefined) changes.locale = input.locale;
   if (input.theme !== undefined) changes.theme = input.theme;
   await ctx.db.update(users).set(changes).where(eq(users.id, session.userId));
-  if (input.theme !== undefined) setThemeCookie(ctx, reply, input.theme);
   return getProfile(ctx, session);
 }
 
@@ -80,19 +78,19 @@ export async function updateProfile(
  */
 export async function requestEmailChange(
   ctx: AppContext,
-  req: Req,
+  client: ClientInfo,
   session: SessionInfo,
   input: { email: string; password?: string | undefined },
 ): Promise<void> {
   const user = await currentUser(ctx, session);
   if (user.passwordHash) {
     if (input.password === undefined) throw new AppError("request.invalid", { fields: { "body.password": "required" } });
-    await verifyOwnPassword(ctx, req, user.id, user.passwordHash, input.password, "body.password");
+    await verifyOwnPassword(ctx, client, user.id, user.passwordHash, input.password, "body.password");
   }
   if (input.email === user.email) throw new AppError("request.invalid", { fields: { "body.email": "email.same" } });
   await ctx.throttle.hit([
     { key: throttleKey("email-change:user", user.id), policy: ctx.policies.emailRate },
-    { key: throttleKey("email-change:ip", req.ip), policy: ctx.policies.ipRate },
+    { key: throttleKey("email-change:ip", client.ip), policy: ctx.policies.ipRate },
   ]);
   if (await findUserByEmail(ctx.db, input.email)) {
     await queueMail(ctx, ctx.db, { to: input.email, ...profileMail.emailChangeTaken({ locale: user.locale }) }, { userId: user.id });
@@ -100,7 +98,7 @@ export async function requestEmailChange(
   }
   await ctx.db.transaction(async (tx) => {
     const code = await createEmailCode(tx, ctx.clock, { purpose: "email_change", email: input.email, userId: user.id, locale: user.locale });
-    const link = screenLink(ctx, req, "profile", user.locale, { email_code: code });
+    const link = screenLink(ctx, client, "profile", user.locale, { email_code: code });
     await queueMail(
       ctx,
       tx,
@@ -115,8 +113,8 @@ export async function requestEmailChange(
  * E-mail change, step 2 (logged in as the same user): the address changes, the old address is
  * told. Another user's code is refused like an unknown one.
  */
-export async function confirmEmailChange(ctx: AppContext, req: Req, session: SessionInfo, code: string): Promise<string> {
-  const attempt = await ctx.throttle.reserveLinkGuess(req.ip);
+export async function confirmEmailChange(ctx: AppContext, client: ClientInfo, session: SessionInfo, code: string): Promise<string> {
+  const attempt = await ctx.throttle.reserveLinkGuess(client.ip);
   const pending = await peekEmailCode(ctx.db, ctx.clock, code, "email_change");
   if (pending?.userId !== session.userId) throw new AppError("auth.link_invalid");
   await attempt.succeeded();
@@ -129,7 +127,7 @@ export async function confirmEmailChange(ctx: AppContext, req: Req, session: Ses
     await tx.update(users).set({ email: row.email, updatedAt: ctx.clock.now() }).where(eq(users.id, session.userId));
     // Reset links went to the old address; pending changes to other addresses are void.
     await revokeEmailCodes(tx, session.userId, ["reset", "email_change"]);
-    await audit(ctx, tx, { userId: session.userId, event: "email.changed", ip: req.ip });
+    await audit(ctx, tx, { userId: session.userId, event: "email.changed", ip: client.ip });
     // The old address is told, in the same transaction as the change.
     if (before.email && before.email !== row.email) {
       await queueMail(ctx, tx, { to: before.email, ...profileMail.emailChanged({ locale: before.locale }) }, { userId: session.userId });
@@ -141,10 +139,10 @@ export async function confirmEmailChange(ctx: AppContext, req: Req, session: Ses
 }
 
 /** Ends every other session of the account ("log out other devices"). */
-export async function logoutOtherSessions(ctx: AppContext, req: Req, session: SessionInfo): Promise<number> {
+export async function logoutOtherSessions(ctx: AppContext, client: ClientInfo, session: SessionInfo): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const ended = await endOtherSessions(tx, session.userId, session.idHash);
-    await audit(ctx, tx, { userId: session.userId, event: "sessions.ended_others", ip: req.ip, detail: { ended } });
+    await audit(ctx, tx, { userId: session.userId, event: "sessions.ended_others", ip: client.ip, detail: { ended } });
     return ended;
   });
 }

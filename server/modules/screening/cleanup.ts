@@ -1,6 +1,6 @@
 import { lte } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../app-context.ts";
+import type { Log } from "../../lib/log.ts";
 import { onboardings } from "../../db/schema/screening.ts";
 
 /**
@@ -18,7 +18,7 @@ export const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 /** Runs the clean-up now and then every hour in this process; returns a stop function. */
 export function scheduleVisitorCleanup(
   ctx: Pick<AppContext, "db" | "clock">,
-  log: FastifyBaseLogger,
+  log: Log,
   intervalMs: number = CLEANUP_INTERVAL_MS,
 ): () => void {
   let running = false;

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
 import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { AppContext } from "../../app-context.ts";
@@ -73,21 +72,15 @@ export async function validateOnboarding(ctx: AppContext, token: string): Promis
 /** Whose screening a request is about: a verified user's, or a visitor's through the `token` header. */
 export type ScreeningOwner = { kind: "user"; userId: string } | { kind: "visitor"; onboardingId: string };
 
-export function tokenHeader(req: FastifyRequest): string | null {
-  const value = req.headers.token;
-  return typeof value === "string" && value !== "" ? value : null;
-}
-
 /**
  * A logged-in session decides (it must have passed its second factor: health data); a visitor
- * needs a live onboarding token in the `token` header (401 `onboarding.token_invalid` otherwise).
+ * needs a live onboarding token (the `token` header, lib/request-data.ts) (401 `onboarding.token_invalid` otherwise).
  */
-export async function screeningOwner(ctx: AppContext, req: FastifyRequest, session: SessionInfo | null): Promise<ScreeningOwner> {
+export async function screeningOwner(ctx: AppContext, token: string | null, session: SessionInfo | null): Promise<ScreeningOwner> {
   if (session) {
     if (!session.verified) throw new AppError("auth.forbidden", { detail: "Two-factor verification required.", reason: "twofa_required" });
     return { kind: "user", userId: session.userId };
   }
-  const token = tokenHeader(req);
   const onboarding = token ? await findLiveOnboarding(ctx, ctx.db, token) : null;
   if (!onboarding) throw new AppError("onboarding.token_invalid");
   return { kind: "visitor", onboardingId: onboarding.id };

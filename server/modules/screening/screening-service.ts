@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import {
@@ -59,7 +58,6 @@ export function lightScreeningQuestions(locale: Locale) {
  */
 export async function submitLightScreening(
   ctx: AppContext,
-  req: FastifyRequest,
   owner: ScreeningOwner,
   answers: Record<string, unknown>,
 ): Promise<{ areas: AreaResult[]; crisis: boolean; healthcare_advice: boolean }> {
@@ -165,7 +163,6 @@ export async function getExtendedScreening(ctx: AppContext, owner: ScreeningOwne
  */
 export async function saveExtendedGroups(
   ctx: AppContext,
-  req: FastifyRequest,
   owner: ScreeningOwner,
   groups: Partial<Record<(typeof extendedScreeningGroups)[number], { answers: Record<string, unknown> }>>,
   locale: Locale,

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
 import type { ScreeningStats } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { Log } from "../../lib/log.ts";
 import { screenings, screeningScores, screeningStatsSnapshots } from "../../db/schema/screening.ts";
 import { openText, screeningScoreAad } from "./health-values.ts";
 
@@ -147,7 +147,7 @@ export const STATS_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 /** Servers keep the snapshot fresh: at start and every five minutes, a refresh when the hour turned. */
 export function scheduleScreeningStatsRefresh(
   ctx: Pick<AppContext, "db" | "cipher" | "clock">,
-  log: FastifyBaseLogger,
+  log: Log,
   intervalMs: number = STATS_CHECK_INTERVAL_MS,
 ): () => void {
   const run = () =>

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 import { throttleKey, type RatePolicy } from "../throttle/throttle.ts";
 
@@ -20,15 +20,15 @@ export function visitorScreeningRate(ctx: Pick<AppContext, "env">): RatePolicy {
   return { kind: "rate", limit: ctx.env.VISITOR_SCREENINGS_PER_HOUR, windowMs: HOUR };
 }
 
-export async function throttleOnboarding(ctx: AppContext, req: FastifyRequest): Promise<void> {
-  await ctx.throttle.hit([{ key: throttleKey("onboarding:ip", req.ip), policy: visitorOnboardingRate(ctx) }]);
+export async function throttleOnboarding(ctx: AppContext, client: ClientInfo): Promise<void> {
+  await ctx.throttle.hit([{ key: throttleKey("onboarding:ip", client.ip), policy: visitorOnboardingRate(ctx) }]);
 }
 
 /**
  * Counts a screening submission without a session (a visitor's, checked before the token, so
  * attempts with a wrong token count too); accounts are limited by registration instead.
  */
-export async function throttleScreening(ctx: AppContext, req: FastifyRequest, session: SessionInfo | null): Promise<void> {
+export async function throttleScreening(ctx: AppContext, client: ClientInfo, session: SessionInfo | null): Promise<void> {
   if (session) return;
-  await ctx.throttle.hit([{ key: throttleKey("screening:ip", req.ip), policy: visitorScreeningRate(ctx) }]);
+  await ctx.throttle.hit([{ key: throttleKey("screening:ip", client.ip), policy: visitorScreeningRate(ctx) }]);
 }

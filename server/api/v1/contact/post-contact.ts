@@ -1,5 +1,6 @@
 import { contactBody, contactResponse } from "../../../../common/schemas/profile.ts";
 import { sendContactMessage } from "../../../modules/contact/contact-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /contact/ — the contact form (visitors too): stored and e-mailed to support. */
@@ -14,6 +15,6 @@ export const postContact = defineEndpoint({
   status: 201,
   errors: [429],
   async handler({ body, req, session }) {
-    return sendContactMessage(req.server.ctx, req, session, body);
+    return sendContactMessage(req.server.ctx, clientInfo(req), session, body);
   },
 });

@@ -1,5 +1,6 @@
 import { exportResponse } from "../../../../common/schemas/profile.ts";
 import { exportUserData } from "../../../modules/privacy/export-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /me/export/ — "download my data": one JSON document, as a file. */
@@ -12,7 +13,7 @@ export const getMyExport = defineEndpoint({
   response: exportResponse,
   async handler({ req, reply, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    const document = await exportUserData(req.server.ctx, req, session);
+    const document = await exportUserData(req.server.ctx, clientInfo(req), session);
     const day = document.exported_at.slice(0, 10);
     reply.header("Content-Disposition", `attachment; filename="kbt-data-${day}.json"`);
     return document;

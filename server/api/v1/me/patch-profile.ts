@@ -1,5 +1,6 @@
 import { profileResponse, profileUpdateBody } from "../../../../common/schemas/profile.ts";
 import { updateProfile } from "../../../modules/profile/profile-service.ts";
+import { setThemeCookie } from "../../../lib/theme-cookie.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** PATCH /me/profile/ — name, language (e-mails) and colour theme (saved and set as cookie). */
@@ -13,6 +14,8 @@ export const patchMyProfile = defineEndpoint({
   response: profileResponse,
   async handler({ body, req, reply, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return updateProfile(req.server.ctx, reply, session, body);
+    const profile = await updateProfile(req.server.ctx, session, body);
+    if (body.theme !== undefined) setThemeCookie(req.server.ctx, reply, body.theme);
+    return profile;
   },
 });

@@ -1,6 +1,7 @@
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
 import { emailChangeBody } from "../../../../common/schemas/profile.ts";
 import { requestEmailChange } from "../../../modules/profile/profile-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /me/email/ — sends a confirmation link to the new address; nothing changes yet. */
@@ -16,7 +17,7 @@ export const postEmailChange = defineEndpoint({
   errors: [429],
   async handler({ body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    await requestEmailChange(req.server.ctx, req, session, body);
+    await requestEmailChange(req.server.ctx, clientInfo(req), session, body);
     return {};
   },
 });

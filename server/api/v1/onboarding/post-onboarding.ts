@@ -2,6 +2,7 @@ import { onboardingBody, onboardingResponse } from "../../../../common/schemas/s
 import { assertCurrentConsent } from "../../../modules/accounts/consent.ts";
 import { createOnboarding } from "../../../modules/screening/onboarding-service.ts";
 import { throttleOnboarding } from "../../../modules/screening/screening-throttle.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /**
@@ -20,7 +21,7 @@ export const postOnboarding = defineEndpoint({
   errors: [429],
   async handler({ body, req }) {
     // Counted first, like every visitor attempt; then the consent text's version is checked.
-    await throttleOnboarding(req.server.ctx, req);
+    await throttleOnboarding(req.server.ctx, clientInfo(req));
     assertCurrentConsent(body.consent_version);
     const { token } = await createOnboarding(req.server.ctx, body.locale);
     return { token };

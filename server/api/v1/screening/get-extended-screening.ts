@@ -1,6 +1,7 @@
 import { extendedScreeningResponse } from "../../../../common/schemas/screening.ts";
 import { screeningOwner } from "../../../modules/screening/onboarding-service.ts";
 import { getExtendedScreening } from "../../../modules/screening/screening-service.ts";
+import { onboardingTokenOf } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /screening-extended/ — the groups with the owner's progress (resume), results when complete. */
@@ -15,6 +16,6 @@ export const getExtendedScreeningEndpoint = defineEndpoint({
   errors: [403],
   async handler({ req, session, locale }) {
     const ctx = req.server.ctx;
-    return getExtendedScreening(ctx, await screeningOwner(ctx, req, session), locale);
+    return getExtendedScreening(ctx, await screeningOwner(ctx, onboardingTokenOf(req), session), locale);
   },
 });

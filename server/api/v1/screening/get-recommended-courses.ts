@@ -1,6 +1,7 @@
 import { recommendedCoursesResponse } from "../../../../common/schemas/screening.ts";
 import { screeningOwner } from "../../../modules/screening/onboarding-service.ts";
 import { recommendedCourses } from "../../../modules/screening/recommended-courses.ts";
+import { onboardingTokenOf } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /recommended-courses/ — the courses ranked by the newest screening, with the reason. */
@@ -15,6 +16,6 @@ export const getRecommendedCourses = defineEndpoint({
   errors: [403],
   async handler({ req, session, locale }) {
     const ctx = req.server.ctx;
-    return recommendedCourses(ctx, await screeningOwner(ctx, req, session), locale);
+    return recommendedCourses(ctx, await screeningOwner(ctx, onboardingTokenOf(req), session), locale);
   },
 });

@@ -2,6 +2,7 @@ import { extendedScreeningBody, extendedScreeningResponse } from "../../../../co
 import { screeningOwner } from "../../../modules/screening/onboarding-service.ts";
 import { saveExtendedGroups } from "../../../modules/screening/screening-service.ts";
 import { throttleScreening } from "../../../modules/screening/screening-throttle.ts";
+import { clientInfo, onboardingTokenOf } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /screening-extended/ — saves answered groups at once; merged results when all are done. */
@@ -17,8 +18,8 @@ export const postExtendedScreening = defineEndpoint({
   errors: [403, 429],
   async handler({ body, req, session, locale }) {
     const ctx = req.server.ctx;
-    await throttleScreening(ctx, req, session);
-    const owner = await screeningOwner(ctx, req, session);
-    return saveExtendedGroups(ctx, req, owner, body.groups, locale);
+    await throttleScreening(ctx, clientInfo(req), session);
+    const owner = await screeningOwner(ctx, onboardingTokenOf(req), session);
+    return saveExtendedGroups(ctx, owner, body.groups, locale);
   },
 });

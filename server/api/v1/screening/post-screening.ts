@@ -2,6 +2,7 @@ import { lightScreeningBody, lightScreeningResultResponse } from "../../../../co
 import { screeningOwner } from "../../../modules/screening/onboarding-service.ts";
 import { submitLightScreening } from "../../../modules/screening/screening-service.ts";
 import { throttleScreening } from "../../../modules/screening/screening-throttle.ts";
+import { clientInfo, onboardingTokenOf } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /screening/ — the light screening's answers; scored per area, `crisis` on PHQ-9 item 9. */
@@ -17,8 +18,8 @@ export const postScreening = defineEndpoint({
   errors: [403, 429],
   async handler({ body, req, session }) {
     const ctx = req.server.ctx;
-    await throttleScreening(ctx, req, session);
-    const owner = await screeningOwner(ctx, req, session);
-    return submitLightScreening(ctx, req, owner, body.answers);
+    await throttleScreening(ctx, clientInfo(req), session);
+    const owner = await screeningOwner(ctx, onboardingTokenOf(req), session);
+    return submitLightScreening(ctx, owner, body.answers);
   },
 });

@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../app-context.ts";
 
 /** Same name as app/lib/theme.ts reads: the server render uses it (no flash). */
 export const THEME_COOKIE = "theme";
