@@ -5,7 +5,7 @@ import { zodFieldErrors } from "../common/schemas/field-errors.ts";
 import { CURRENT_TERMS_VERSION } from "../common/auth/terms.ts";
 import { registerOutboxPages } from "./dev-outbox.ts";
 import { consents } from "./db/schema/accounts.ts";
-import { registerDevBankIdRoutes } from "./modules/bankid/simulator/dev-bankid-routes.ts";
+import { registerDevBankIdRoutes } from "./plugins/dev-bankid-routes.ts";
 import { users } from "./db/schema/users.ts";
 import { generateSecret } from "./modules/twofa/totp.ts";
 import { totpSecretAad } from "./modules/accounts/twofa-service.ts";

@@ -7,7 +7,7 @@ import { bankidEvidence, bankidIdentities, bankidOrders } from "../../../db/sche
 import { users } from "../../../db/schema/users.ts";
 import { personalNumberAad } from "../../../modules/bankid/personal-number.ts";
 import { BankIdRpError } from "../../../modules/bankid/rp-errors.ts";
-import { startBankIdSimulator } from "../../../modules/bankid/simulator/simulator-server.ts";
+import { startBankIdSimulator } from "../../../plugins/bankid-simulator-server.ts";
 import { randomTestPersonalNumber } from "../../../modules/bankid/simulator/test-identities.ts";
 import { TestAgent } from "../../../testing/agent.ts";
 import { randomIp, registerUser } from "../../../testing/accounts.ts";

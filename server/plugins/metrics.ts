@@ -1,10 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { hashingStats } from "../accounts/passwords.ts";
-import { SERVICES } from "../../lib/service-health.ts";
-import { oldestWaitingSeconds, queueDepth } from "../jobs/job-queue.ts";
-import { MAIL_JOB } from "../mail/outbox.ts";
-import { Counter, Gauge, Histogram, renderAll } from "./registry.ts";
+import { hashingStats } from "../modules/accounts/passwords.ts";
+import { SERVICES } from "../lib/service-health.ts";
+import { oldestWaitingSeconds, queueDepth } from "../modules/jobs/job-queue.ts";
+import { MAIL_JOB } from "../modules/mail/outbox.ts";
+import { Counter, Gauge, Histogram, renderAll } from "../modules/metrics/registry.ts";
 
 /**
  * GET /metrics in Prometheus text format, registered only when METRICS_ENABLED=true. Access:

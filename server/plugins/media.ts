@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { contentModules } from "../../db/schema/content.ts";
+import { contentModules } from "../db/schema/content.ts";
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const FILE = /^(sv|en|no|da)\.(webm|vtt)$/;

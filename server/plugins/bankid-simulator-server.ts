@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { z } from "zod";
-import type { Env } from "../../../env.ts";
-import { rpAuthRequest, rpOrderRefRequest, rpSignRequest } from "../rp-schemas.ts";
-import { SimError, simCancel, simCollect, simStartOrder, type SimDeps } from "./simulator.ts";
+import type { Env } from "../env.ts";
+import { rpAuthRequest, rpOrderRefRequest, rpSignRequest } from "../modules/bankid/rp-schemas.ts";
+import { SimError, simCancel, simCollect, simStartOrder, type SimDeps } from "../modules/bankid/simulator/simulator.ts";
 
 export const SIM_API_PATH = "/rp/v6.0";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { Locale } from "../../../common/i18n/locales.ts";
-import { users } from "../../db/schema/users.ts";
-import { escapeHtml } from "../mail/templates.ts";
-import { unsubscribe, validUnsubscribe } from "./reminder-service.ts";
+import type { Locale } from "../../common/i18n/locales.ts";
+import { users } from "../db/schema/users.ts";
+import { escapeHtml } from "../modules/mail/templates.ts";
+import { unsubscribe, validUnsubscribe } from "../modules/reminders/reminder-service.ts";
 
 /**
  * One-click unsubscribe from reminder e-mails, without logging in (RFC 8058). The link carries the

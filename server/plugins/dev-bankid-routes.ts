@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { zodFieldErrors } from "../../../../common/schemas/field-errors.ts";
-import { AppError } from "../../../lib/app-error.ts";
-import { escapeHtml } from "../../mail/templates.ts";
-import { SCAN_ACTIONS, SimError, simScan } from "./simulator.ts";
-import { TEST_IDENTITIES } from "./test-identities.ts";
+import { zodFieldErrors } from "../../common/schemas/field-errors.ts";
+import { AppError } from "../lib/app-error.ts";
+import { escapeHtml } from "../modules/mail/templates.ts";
+import { SCAN_ACTIONS, SimError, simScan } from "../modules/bankid/simulator/simulator.ts";
+import { TEST_IDENTITIES } from "../modules/bankid/simulator/test-identities.ts";
 
 const scanBody = z
   .strictObject({

@@ -2,9 +2,9 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importContent } from "../content/import-content.ts";
-import { loadContent } from "../content/load-content.ts";
-import { createTestApp } from "../../testing/test-app.ts";
+import { importContent } from "../modules/content/import-content.ts";
+import { loadContent } from "../modules/content/load-content.ts";
+import { createTestApp } from "../testing/test-app.ts";
 import { parseRange } from "./media.ts";
 
 const FIXTURE = path.resolve("tests/fixtures/content");

@@ -1,8 +1,8 @@
-import type { Clock } from "../../lib/clock.ts";
-import type { Db } from "../../db/client.ts";
-import type { Env } from "../../env.ts";
-import { createRpClient, readRpTls, type BankIdRpClient } from "./rp-client.ts";
-import { startBankIdSimulator } from "./simulator/simulator-server.ts";
+import type { Clock } from "./lib/clock.ts";
+import type { Db } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { createRpClient, readRpTls, type BankIdRpClient } from "./modules/bankid/rp-client.ts";
+import { startBankIdSimulator } from "./plugins/bankid-simulator-server.ts";
 
 /**
  * The RP client of this process: against BankID (mutual TLS, BANKID_* settings) or against the
