@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
@@ -8,16 +7,15 @@ import type { AppContext } from "../../app-context.ts";
 import { auditLog, consents } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { rotateCsrfSecret } from "../../lib/csrf-cookie.ts";
 import { audit, auditAnonymous } from "../audit/audit.ts";
 import { claimOnboardingData } from "../screening/claim-onboarding.ts";
 import type { ClientInfo } from "../../lib/client-info.ts";
-import { clientInfo, onboardingTokenOf } from "../../lib/request-data.ts";
 import { assertFreshBankIdLogin } from "../bankid/fresh-login.ts";
 import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
 import { deleteOtherSessions, deleteSessionsOfUser } from "../sessions/session-repository.ts";
-import { clearSessionCookie, startSession } from "../sessions/session-service.ts";
+import type { SessionEffect, WithSessionEffects } from "../sessions/session-effects.ts";
+import { startSession } from "../sessions/session-service.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 import { throttleKey } from "../throttle/throttle.ts";
 import { userStatus } from "../users/user-status.ts";
@@ -25,18 +23,16 @@ import { CODE_TTL_MS, consumeEmailCode, createEmailCode, deleteEmailCodesOf, pee
 import { screenLink } from "./links.ts";
 import { needsRehash } from "./password-hash.ts";
 import { assertAcceptablePassword, checkPasswordHash, hashNewPassword } from "./passwords.ts";
-import { setThemeCookie } from "../../lib/theme-cookie.ts";
 import { findUserByEmail, findUserById } from "./users-repository.ts";
 import { confirmSecondFactor } from "./twofa-service.ts";
 import { assertCurrentConsent, consentRows } from "./consent.ts";
 
-type Req = FastifyRequest;
 
 /** Per-address and per-IP limits on requests that send e-mail (no account enumeration). */
-async function limitMailRequests(ctx: AppContext, req: Req, scope: string, email: string): Promise<void> {
+async function limitMailRequests(ctx: AppContext, client: ClientInfo, scope: string, email: string): Promise<void> {
   await ctx.throttle.hit([
     { key: throttleKey(`${scope}:email`, email), policy: ctx.policies.emailRate },
-    { key: throttleKey(`${scope}:ip`, req.ip), policy: ctx.policies.ipRate },
+    { key: throttleKey(`${scope}:ip`, client.ip), policy: ctx.policies.ipRate },
   ]);
 }
 
@@ -44,8 +40,8 @@ async function limitMailRequests(ctx: AppContext, req: Req, scope: string, email
  * Registration by e-mail, step 1: always the same answer. A new address gets a link to the
  * complete-registration screen; an address with an account gets a note saying so instead.
  */
-export async function requestRegistration(ctx: AppContext, req: Req, email: string, locale: Locale): Promise<void> {
-  await limitMailRequests(ctx, req, "register", email);
+export async function requestRegistration(ctx: AppContext, client: ClientInfo, email: string, locale: Locale): Promise<void> {
+  await limitMailRequests(ctx, client, "register", email);
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     const lang = existing.locale;
@@ -56,8 +52,8 @@ export async function requestRegistration(ctx: AppContext, req: Req, email: stri
         to: email,
         ...mail.registrationExists({
           locale: lang,
-          loginLink: screenLink(ctx, clientInfo(req), "home", lang, { login: "email" }),
-          resetLink: screenLink(ctx, clientInfo(req), "resetPassword", lang),
+          loginLink: screenLink(ctx, client, "home", lang, { login: "email" }),
+          resetLink: screenLink(ctx, client, "resetPassword", lang),
         }),
       },
       { userId: existing.id },
@@ -70,7 +66,7 @@ export async function requestRegistration(ctx: AppContext, req: Req, email: stri
     await queueMail(
       ctx,
       tx,
-      { to: email, ...mail.registrationLink({ locale, link: screenLink(ctx, clientInfo(req), "register", locale, { code }) }) },
+      { to: email, ...mail.registrationLink({ locale, link: screenLink(ctx, client, "register", locale, { code }) }) },
       { expiresAt: new Date(ctx.clock.now().getTime() + CODE_TTL_MS.register) },
     );
   });
@@ -78,8 +74,8 @@ export async function requestRegistration(ctx: AppContext, req: Req, email: stri
 }
 
 /** The address a live registration code was sent to (the complete-registration form shows it). */
-export async function registrationEmail(ctx: AppContext, req: Req, code: string): Promise<string> {
-  const attempt = await ctx.throttle.reserveLinkGuess(req.ip);
+export async function registrationEmail(ctx: AppContext, client: ClientInfo, code: string): Promise<string> {
+  const attempt = await ctx.throttle.reserveLinkGuess(client.ip);
   const row = await peekEmailCode(ctx.db, ctx.clock, code, "register");
   if (!row) throw new AppError("auth.link_invalid");
   await attempt.succeeded();
@@ -99,15 +95,16 @@ export interface CompleteRegistration {
  */
 export async function completeRegistration(
   ctx: AppContext,
-  req: Req,
-  reply: FastifyReply,
+  client: ClientInfo,
+  current: SessionInfo | null,
   input: CompleteRegistration,
-): Promise<UserStatus> {
+  onboardingToken: string | null,
+): Promise<WithSessionEffects<UserStatus>> {
   if (input.termsVersion !== CURRENT_TERMS_VERSION) {
     throw new AppError("request.invalid", { fields: { "body.terms_version": "terms.outdated" } });
   }
   assertCurrentConsent(input.consentVersion);
-  const email = await registrationEmail(ctx, req, input.code);
+  const email = await registrationEmail(ctx, client, input.code);
   assertAcceptablePassword(input.password, email, "body.password");
   const passwordHash = await hashNewPassword(input.password);
   const session = await ctx.db.transaction(async (tx) => {
@@ -131,25 +128,23 @@ export async function completeRegistration(
       { userId: user.id, kind: "terms", version: CURRENT_TERMS_VERSION, locale: row.locale, givenAt: now },
       ...consentRows(user.id, row.locale, now),
     ]);
-    await audit(ctx, tx, { userId: user.id, event: "account.created", ip: req.ip, detail: { method: "email" } });
+    await audit(ctx, tx, { userId: user.id, event: "account.created", ip: client.ip, detail: { method: "email" } });
     await audit(ctx, tx, {
       userId: user.id,
       event: "consent.given",
-      ip: req.ip,
+      ip: client.ip,
       detail: { version: CURRENT_TERMS_VERSION, consent_version: CURRENT_CONSENT_VERSION },
     });
     // A visitor who screened first sends their onboarding token: their screenings move in.
-    const onboardingToken = onboardingTokenOf(req);
     if (onboardingToken) await claimOnboardingData(tx, { token: onboardingToken, userId: user.id });
-    return startSession(ctx, tx, req, reply, { userId: user.id, verified: false });
+    return startSession(ctx, tx, client, current, { userId: user.id, verified: false });
   });
-  rotateCsrfSecret(req, reply);
-  return userStatus(session);
+  return { result: userStatus(session.session), effects: [session, { kind: "rotate-csrf" }] };
 }
 
 /** Resends the registration e-mail (the pending-registration screen's "send again"). */
-export async function resendRegistration(ctx: AppContext, req: Req, email: string, locale: Locale): Promise<void> {
-  await requestRegistration(ctx, req, email, locale);
+export async function resendRegistration(ctx: AppContext, client: ClientInfo, email: string, locale: Locale): Promise<void> {
+  await requestRegistration(ctx, client, email, locale);
 }
 
 /**
@@ -158,18 +153,18 @@ export async function resendRegistration(ctx: AppContext, req: Req, email: strin
  */
 export async function loginWithPassword(
   ctx: AppContext,
-  req: Req,
-  reply: FastifyReply,
+  client: ClientInfo,
+  current: SessionInfo | null,
   email: string,
   password: string,
-): Promise<UserStatus> {
+): Promise<WithSessionEffects<UserStatus>> {
   // The guess is reserved atomically before the password is checked (docs/security.md,
   // "Throttling"); the endpoint admitted the request per source before anything else.
-  const attempt = await ctx.throttle.reserveGuess("login", email.toLowerCase(), req.ip);
+  const attempt = await ctx.throttle.reserveGuess("login", email.toLowerCase(), client.ip);
   const user = await findUserByEmail(ctx.db, email);
   const ok = await checkPasswordHash(user?.passwordHash, password);
   if (!user || !ok) {
-    await audit(ctx, ctx.db, { userId: user?.id ?? null, event: "login.failed", ip: req.ip, detail: { method: "email" } });
+    await audit(ctx, ctx.db, { userId: user?.id ?? null, event: "login.failed", ip: client.ip, detail: { method: "email" } });
     throw new AppError("auth.invalid_credentials");
   }
   await attempt.succeeded();
@@ -177,33 +172,34 @@ export async function loginWithPassword(
     await ctx.db.update(users).set({ passwordHash: await hashNewPassword(password) }).where(eq(users.id, user.id));
   }
   const session = await ctx.db.transaction(async (tx) => {
-    const started = await startSession(ctx, tx, req, reply, { userId: user.id, verified: false });
+    const started = await startSession(ctx, tx, client, current, { userId: user.id, verified: false });
     await tx.update(users).set({ hasLoggedInBefore: true }).where(eq(users.id, user.id));
-    await audit(ctx, tx, { userId: user.id, event: "login.succeeded", ip: req.ip, detail: { method: "email" } });
+    await audit(ctx, tx, { userId: user.id, event: "login.succeeded", ip: client.ip, detail: { method: "email" } });
     return started;
   });
   // The theme saved to the account follows the user to a new device from the next render on.
-  if (user.theme) setThemeCookie(ctx, reply, user.theme);
-  rotateCsrfSecret(req, reply);
-  return userStatus(session);
+  const effects: SessionEffect[] = [session];
+  if (user.theme) effects.push({ kind: "theme", theme: user.theme });
+  effects.push({ kind: "rotate-csrf" });
+  return { result: userStatus(session.session), effects };
 }
 
 /** Password reset, step 1: 202 always; the e-mail says what applies to the address. */
-export async function requestPasswordReset(ctx: AppContext, req: Req, email: string, locale: Locale): Promise<void> {
-  await limitMailRequests(ctx, req, "reset", email);
+export async function requestPasswordReset(ctx: AppContext, client: ClientInfo, email: string, locale: Locale): Promise<void> {
+  await limitMailRequests(ctx, client, "reset", email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.passwordHash) {
     await queueMail(
       ctx,
       ctx.db,
-      { to: email, ...mail.passwordResetNoAccount({ locale, registerLink: screenLink(ctx, clientInfo(req), "home", locale) }) },
+      { to: email, ...mail.passwordResetNoAccount({ locale, registerLink: screenLink(ctx, client, "home", locale) }) },
       { userId: user?.id ?? null },
     );
     return;
   }
   await ctx.db.transaction(async (tx) => {
     const code = await createEmailCode(tx, ctx.clock, { purpose: "reset", email, userId: user.id, locale: user.locale });
-    const link = screenLink(ctx, clientInfo(req), "resetPassword", user.locale, { token: code });
+    const link = screenLink(ctx, client, "resetPassword", user.locale, { token: code });
     await queueMail(
       ctx,
       tx,
@@ -215,8 +211,8 @@ export async function requestPasswordReset(ctx: AppContext, req: Req, email: str
 }
 
 /** Password reset, step 2: sets the password and revokes every session of the account. */
-export async function completePasswordReset(ctx: AppContext, req: Req, token: string, password: string): Promise<void> {
-  const attempt = await ctx.throttle.reserveLinkGuess(req.ip);
+export async function completePasswordReset(ctx: AppContext, client: ClientInfo, token: string, password: string): Promise<void> {
+  const attempt = await ctx.throttle.reserveLinkGuess(client.ip);
   const pending = await peekEmailCode(ctx.db, ctx.clock, token, "reset");
   if (!pending?.userId) throw new AppError("auth.link_invalid");
   await attempt.succeeded();
@@ -230,35 +226,35 @@ export async function completePasswordReset(ctx: AppContext, req: Req, token: st
     await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, found.id));
     await revokeEmailCodes(tx, found.id, ["reset"]);
     await deleteSessionsOfUser(tx, found.id);
-    await audit(ctx, tx, { userId: found.id, event: "password.reset", ip: req.ip });
+    await audit(ctx, tx, { userId: found.id, event: "password.reset", ip: client.ip });
     if (found.email) await queueMail(ctx, tx, { to: found.email, ...mail.passwordChanged({ locale: found.locale }) }, { userId: found.id });
     return found;
   });
   ctx.wakeWorker();
   // A successful reset proves control of the mailbox: the account's lock and this source's
   // failures are lifted, for the password and the second factor (the password is new).
-  await ctx.throttle.forgiveGuesses("login", pending.email.toLowerCase(), req.ip);
-  await ctx.throttle.forgiveGuesses("2fa", user.id, req.ip);
+  await ctx.throttle.forgiveGuesses("login", pending.email.toLowerCase(), client.ip);
+  await ctx.throttle.forgiveGuesses("2fa", user.id, client.ip);
 }
 
 /** Password change (logged in and verified): the current password first; other sessions end. */
 export async function changePassword(
   ctx: AppContext,
-  req: Req,
+  client: ClientInfo,
   session: SessionInfo,
   current: string,
   next: string,
 ): Promise<void> {
   const user = await findUserById(ctx.db, session.userId);
   if (!user?.passwordHash) throw new AppError("request.invalid", { fields: { "body.current_password": "password.none" } });
-  await verifyOwnPassword(ctx, req, user.id, user.passwordHash, current, "body.current_password");
+  await verifyOwnPassword(ctx, client, user.id, user.passwordHash, current, "body.current_password");
   assertAcceptablePassword(next, user.email, "body.new_password");
   const passwordHash = await hashNewPassword(next);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
     await revokeEmailCodes(tx, user.id, ["reset"]);
     await deleteOtherSessions(tx, user.id, session.idHash);
-    await audit(ctx, tx, { userId: user.id, event: "password.changed", ip: req.ip });
+    await audit(ctx, tx, { userId: user.id, event: "password.changed", ip: client.ip });
     if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.passwordChanged({ locale: user.locale }) }, { userId: user.id });
   });
   ctx.wakeWorker();
@@ -286,7 +282,7 @@ export async function verifyOwnPassword(
  */
 export async function acceptTerms(
   ctx: AppContext,
-  req: Req,
+  client: ClientInfo,
   session: SessionInfo,
   input: { version: string; consentVersion: string },
 ): Promise<UserStatus> {
@@ -302,7 +298,7 @@ export async function acceptTerms(
       { userId: session.userId, kind: "terms", version, locale: session.user.locale, givenAt: now },
       ...consentRows(session.userId, session.user.locale, now, consentVersion),
     ]);
-    await audit(ctx, tx, { userId: session.userId, event: "consent.given", ip: req.ip, detail: { version, consent_version: consentVersion } });
+    await audit(ctx, tx, { userId: session.userId, event: "consent.given", ip: client.ip, detail: { version, consent_version: consentVersion } });
   });
   return userStatus({ ...session, user: { ...session.user, termsVersion: version, consentVersion } });
 }
@@ -310,12 +306,12 @@ export async function acceptTerms(
 /**
  * Deletes the account after a fresh confirmation (password, an authenticator code for accounts
  * without one, or a BankID login of the last minutes for BankID accounts): every row about the user
- * goes, audit entries too; an `account.deleted` entry that names no one stays.
+ * goes, audit entries too; an `account.deleted` entry that names no one stays. The caller ends the
+ * session, rotates the CSRF secret and has the browser clear its cache and storage (the effects).
  */
 export async function deleteAccount(
   ctx: AppContext,
-  req: Req,
-  reply: FastifyReply,
+  client: ClientInfo,
   session: SessionInfo,
   confirmation: {
     password?: string | undefined;
@@ -323,21 +319,21 @@ export async function deleteAccount(
     bankid?: true | undefined;
     withdraw_consent?: "terms" | "health_data" | undefined;
   },
-): Promise<void> {
+): Promise<SessionEffect[]> {
   const user = await findUserById(ctx.db, session.userId);
   if (!user) throw new AppError("auth.not_authenticated");
   if (user.passwordHash) {
     if (confirmation.password === undefined) {
       throw new AppError("request.invalid", { fields: { "body.password": "required" } });
     }
-    await verifyOwnPassword(ctx, req, user.id, user.passwordHash, confirmation.password, "body.password");
+    await verifyOwnPassword(ctx, client, user.id, user.passwordHash, confirmation.password, "body.password");
   } else if (user.authType === "bankid" && !user.totpEnabledAt) {
     // A BankID account confirms with a fresh BankID login (ADR 010).
     if (confirmation.bankid !== true) throw new AppError("request.invalid", { fields: { "body.bankid": "required" } });
     assertFreshBankIdLogin(ctx, session);
   } else {
     if (confirmation.code === undefined) throw new AppError("request.invalid", { fields: { "body.code": "required" } });
-    await confirmSecondFactor(ctx, req, user, confirmation.code);
+    await confirmSecondFactor(ctx, client, user, confirmation.code);
   }
   await ctx.db.transaction(async (tx) => {
     // Nothing that links to the person stays (docs/retention.md): their audit entries go with the
@@ -355,8 +351,5 @@ export async function deleteAccount(
   });
   ctx.wakeWorker();
   await ctx.throttle.forgetAccount(user.id, user.email);
-  req.session = null;
-  clearSessionCookie(ctx, reply);
-  rotateCsrfSecret(req, reply);
-  reply.header("Clear-Site-Data", '"cache", "storage"');
+  return [{ kind: "end" }, { kind: "rotate-csrf" }, { kind: "clear-site-data" }];
 }

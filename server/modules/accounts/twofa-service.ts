@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, isNull, isNotNull, lt, or } from "drizzle-orm";
 import type { UserStatus } from "../../../common/schemas/me.ts";
 import type { AppContext } from "../../app-context.ts";
@@ -7,10 +6,12 @@ import type { DbOrTx } from "../../db/client.ts";
 import { recoveryCodes } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
 import { audit } from "../audit/audit.ts";
 import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
 import { deleteOtherSessions } from "../sessions/session-repository.ts";
+import type { SessionEffect, WithSessionEffects } from "../sessions/session-effects.ts";
 import { startSession } from "../sessions/session-service.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 import { throttleKey } from "../throttle/throttle.ts";
@@ -104,14 +105,14 @@ const SECOND_FACTOR_LEASE_MS = 10_000;
  */
 export async function confirmSecondFactor(
   ctx: AppContext,
-  req: FastifyRequest,
+  client: ClientInfo,
   user: UserRow,
   rawCode: string,
   options: { allowRecovery?: boolean } = {},
 ): Promise<"totp" | "recovery"> {
   // One check in flight per user (across instances), and the guess reserved before it is checked.
   const kind = await ctx.throttle.exclusive(throttleKey("2fa:busy", user.id), SECOND_FACTOR_LEASE_MS, async () => {
-    const attempt = await ctx.throttle.reserveGuess("2fa", user.id, req.ip);
+    const attempt = await ctx.throttle.reserveGuess("2fa", user.id, client.ip);
     const code = rawCode.replace(/\s+/g, "");
     let checked: "totp" | "recovery" | null = null;
     if (SIX_DIGITS.test(code)) {
@@ -120,13 +121,13 @@ export async function confirmSecondFactor(
       if (await useRecoveryCode(ctx, ctx.db, user.id, code)) checked = "recovery";
     }
     if (!checked) {
-      await audit(ctx, ctx.db, { userId: user.id, event: "twofa.failed", ip: req.ip });
+      await audit(ctx, ctx.db, { userId: user.id, event: "twofa.failed", ip: client.ip });
       throw new AppError("auth.code_invalid", { fields: { "body.code": "code.invalid" } });
     }
     await attempt.succeeded();
     return checked;
   });
-  if (kind === "recovery") await audit(ctx, ctx.db, { userId: user.id, event: "twofa.recovery_code_used", ip: req.ip });
+  if (kind === "recovery") await audit(ctx, ctx.db, { userId: user.id, event: "twofa.recovery_code_used", ip: client.ip });
   return kind;
 }
 
@@ -140,20 +141,19 @@ async function replaceRecoveryCodes(ctx: AppContext, db: DbOrTx, userId: string)
 
 /**
  * Confirms enrolment with a code from the authenticator: 2FA is on, ten recovery codes are
- * returned once, and the session becomes verified with a new id.
+ * returned once, and the session becomes verified with a new id (the `start` effect).
  */
 export async function enableTwofa(
   ctx: AppContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  client: ClientInfo,
   session: SessionInfo,
   code: string,
-): Promise<string[]> {
+): Promise<WithSessionEffects<string[]>> {
   const user = await requireUser(ctx, session);
   if (user.totpEnabledAt) throw new AppError("twofa.already_enabled");
   if (!user.totpSecret) throw new AppError("twofa.not_enabled", { detail: "Fetch the set-up material first.", reason: "twofa_setup_first" });
-  await confirmSecondFactor(ctx, req, user, code, { allowRecovery: false });
-  const codes = await ctx.db.transaction(async (tx) => {
+  await confirmSecondFactor(ctx, client, user, code, { allowRecovery: false });
+  const { codes, started } = await ctx.db.transaction(async (tx) => {
     const enabled = await tx
       .update(users)
       .set({ totpEnabledAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
@@ -161,43 +161,42 @@ export async function enableTwofa(
       .returning({ id: users.id });
     if (enabled.length !== 1) throw new AppError("twofa.already_enabled");
     const created = await replaceRecoveryCodes(ctx, tx, user.id);
-    await audit(ctx, tx, { userId: user.id, event: "twofa.enabled", ip: req.ip });
-    await startSession(ctx, tx, req, reply, { userId: user.id, verified: true });
+    await audit(ctx, tx, { userId: user.id, event: "twofa.enabled", ip: client.ip });
+    const started = await startSession(ctx, tx, client, session, { userId: user.id, verified: true });
     if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.twofaChanged({ locale: user.locale, enabled: true }) }, { userId: user.id });
-    return created;
+    return { codes: created, started };
   });
   ctx.wakeWorker();
-  return codes;
+  return { result: codes, effects: [started] };
 }
 
 /** The second step of a password login: a TOTP or recovery code; new, verified session. */
 export async function verifyTwofa(
   ctx: AppContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  client: ClientInfo,
   session: SessionInfo,
   code: string,
-): Promise<UserStatus> {
+): Promise<WithSessionEffects<UserStatus>> {
   const user = await requireUser(ctx, session);
   if (!user.totpEnabledAt) throw new AppError("twofa.not_enabled");
-  await confirmSecondFactor(ctx, req, user, code);
+  await confirmSecondFactor(ctx, client, user, code);
   const verified = await ctx.db.transaction(async (tx) => {
-    await audit(ctx, tx, { userId: user.id, event: "twofa.verified", ip: req.ip });
-    return startSession(ctx, tx, req, reply, { userId: user.id, verified: true });
+    await audit(ctx, tx, { userId: user.id, event: "twofa.verified", ip: client.ip });
+    return startSession(ctx, tx, client, session, { userId: user.id, verified: true });
   });
-  return userStatus(verified);
+  return { result: userStatus(verified.session), effects: [verified] };
 }
 
 /** New recovery codes (the old ones stop working); needs a current authenticator code. */
 export async function regenerateRecoveryCodes(
   ctx: AppContext,
-  req: FastifyRequest,
+  client: ClientInfo,
   session: SessionInfo,
   code: string,
 ): Promise<string[]> {
   const user = await requireUser(ctx, session);
   if (!user.totpEnabledAt) throw new AppError("twofa.not_enabled");
-  await confirmSecondFactor(ctx, req, user, code, { allowRecovery: false });
+  await confirmSecondFactor(ctx, client, user, code, { allowRecovery: false });
   return ctx.db.transaction((tx) => replaceRecoveryCodes(ctx, tx, user.id));
 }
 
@@ -208,30 +207,30 @@ export async function regenerateRecoveryCodes(
  */
 export async function disableTwofa(
   ctx: AppContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  client: ClientInfo,
   session: SessionInfo,
   input: { code: string; password: string },
   checkPassword: (user: UserRow) => Promise<void>,
-): Promise<UserStatus> {
+): Promise<WithSessionEffects<UserStatus>> {
   const user = await requireUser(ctx, session);
   if (!user.totpEnabledAt) throw new AppError("twofa.not_enabled");
   await checkPassword(user);
-  await confirmSecondFactor(ctx, req, user, input.code);
+  await confirmSecondFactor(ctx, client, user, input.code);
   const next = await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: ctx.clock.now() })
       .where(eq(users.id, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await audit(ctx, tx, { userId: user.id, event: "twofa.disabled", ip: req.ip });
-    const started = await startSession(ctx, tx, req, reply, { userId: user.id, verified: user.authType === "bankid" });
+    await audit(ctx, tx, { userId: user.id, event: "twofa.disabled", ip: client.ip });
+    const started = await startSession(ctx, tx, client, session, { userId: user.id, verified: user.authType === "bankid" });
     // Other devices were verified with the factor that is gone: they end (downgrading them to
     // "set up 2FA" mid-use is what issue 24's redirect loop is made of).
-    await deleteOtherSessions(tx, user.id, started.idHash);
+    await deleteOtherSessions(tx, user.id, started.session.idHash);
     if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.twofaChanged({ locale: user.locale, enabled: false }) }, { userId: user.id });
     return started;
   });
   ctx.wakeWorker();
-  return userStatus(next);
+  const effects: SessionEffect[] = [next];
+  return { result: userStatus(next.session), effects };
 }

@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { Tx } from "../../db/client.ts";
 import { consents } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
 import { audit } from "../audit/audit.ts";
 import { claimOnboardingData } from "../screening/claim-onboarding.ts";
+import type { SessionEffect } from "../sessions/session-effects.ts";
 import { startSession } from "../sessions/session-service.ts";
+import type { SessionInfo } from "../sessions/session-types.ts";
 import {
   findIdentityByHash,
   insertEvidence,
@@ -22,13 +24,15 @@ import { encryptPersonalNumber, personalNumberHash } from "./personal-number.ts"
 import type { RpCompletionData } from "./rp-schemas.ts";
 import { consentRows } from "../accounts/consent.ts";
 
-export type CompletionOutcome = { kind: "session"; userId: string } | { kind: "no_account" } | { kind: "taken" };
+export type CompletionOutcome =
+  | { kind: "session"; userId: string; start: Extract<SessionEffect, { kind: "start" }> }
+  | { kind: "no_account" } | { kind: "taken" };
 
 /** Creates a BankID account with the consents of the e-mail registration (terms and health data). */
 async function createBankIdAccount(
   ctx: AppContext,
   tx: Tx,
-  req: FastifyRequest,
+  client: ClientInfo,
   order: OrderRow,
   completion: RpCompletionData,
 ): Promise<string> {
@@ -52,11 +56,11 @@ async function createBankIdAccount(
     { userId: user.id, kind: "terms", version: CURRENT_TERMS_VERSION, locale: order.locale, givenAt: now },
     ...consentRows(user.id, order.locale, now),
   ]);
-  await audit(ctx, tx, { userId: user.id, event: "account.created", ip: req.ip, detail: { method: "bankid" } });
+  await audit(ctx, tx, { userId: user.id, event: "account.created", ip: client.ip, detail: { method: "bankid" } });
   await audit(ctx, tx, {
     userId: user.id,
     event: "consent.given",
-    ip: req.ip,
+    ip: client.ip,
     detail: { version: CURRENT_TERMS_VERSION, consent_version: CURRENT_CONSENT_VERSION },
   });
   // A visitor who screened first: their onboarding consent, answers and results move in.
@@ -67,12 +71,12 @@ async function createBankIdAccount(
 /**
  * A completed BankID order, in one transaction: find the account by the keyed hash of the
  * personal number (or create it, for a registration), keep the signature and OCSP answer as
- * evidence, and start a session that counts as two factors.
+ * evidence, and start a session that counts as two factors (the caller applies `start`).
  */
 export async function completeOrder(
   ctx: AppContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  client: ClientInfo,
+  current: SessionInfo | null,
   order: OrderRow,
   completion: RpCompletionData,
 ): Promise<CompletionOutcome> {
@@ -82,7 +86,7 @@ export async function completeOrder(
       if (!(await updatePendingOrder(tx, order.handleHash, { status: "failed", hintCode: "noAccount" }))) {
         return { kind: "taken" };
       }
-      await audit(ctx, tx, { userId: null, event: "login.failed", ip: req.ip, detail: { method: "bankid", hint: "noAccount" } });
+      await audit(ctx, tx, { userId: null, event: "login.failed", ip: client.ip, detail: { method: "bankid", hint: "noAccount" } });
       return { kind: "no_account" };
     }
     const now = ctx.clock.now();
@@ -97,7 +101,7 @@ export async function completeOrder(
       await updateIdentityNames(tx, userId, { name, givenName, surname });
       await tx.update(users).set({ hasLoggedInBefore: true }).where(eq(users.id, userId));
     } else {
-      userId = await createBankIdAccount(ctx, tx, req, order, completion);
+      userId = await createBankIdAccount(ctx, tx, client, order, completion);
     }
     await tx.update(users).set({ updatedAt: now }).where(eq(users.id, userId));
     await insertEvidence(tx, {
@@ -111,8 +115,8 @@ export async function completeOrder(
       stepUp: completion.stepUp?.mrtd ?? null,
     });
     await setOrderUser(tx, order.handleHash, userId);
-    await startSession(ctx, tx, req, reply, { userId, verified: true });
-    await audit(ctx, tx, { userId, event: "login.succeeded", ip: req.ip, detail: { method: "bankid", purpose: order.purpose } });
-    return { kind: "session", userId };
+    const start = await startSession(ctx, tx, client, current, { userId, verified: true });
+    await audit(ctx, tx, { userId, event: "login.succeeded", ip: client.ip, detail: { method: "bankid", purpose: order.purpose } });
+    return { kind: "session", userId, start };
   });
 }

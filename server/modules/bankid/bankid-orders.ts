@@ -1,13 +1,13 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { BankIdDevice, BankIdStatusResponse, BankIdStartResponse } from "../../../common/schemas/bankid.ts";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { rotateCsrfSecret } from "../../lib/csrf-cookie.ts";
-import { clientInfo } from "../../lib/request-data.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
 import { screenLink } from "../accounts/links.ts";
 import { audit } from "../audit/audit.ts";
+import type { SessionEffect, WithSessionEffects } from "../sessions/session-effects.ts";
+import type { SessionInfo } from "../sessions/session-types.ts";
 import type { RatePolicy } from "../throttle/throttle.ts";
 import { throttleKey } from "../throttle/throttle.ts";
 import { completeOrder } from "./bankid-accounts.ts";
@@ -18,7 +18,6 @@ import { appErrorOf, BankIdRpError } from "./rp-errors.ts";
 /** Our orders expire with BankID's: three minutes after the auth answer. */
 export const ORDER_LIFETIME_MS = 180_000;
 /** The cookie that binds an order to the browser that started it (HttpOnly, API paths only). */
-export const ORDER_COOKIE = "bankid_order";
 /** Starting orders, per IP: generous (shared addresses), but bounded. */
 const START_RATE: RatePolicy = { kind: "rate", limit: 60, windowMs: 10 * 60_000 };
 
@@ -68,22 +67,21 @@ export interface StartOrder {
 /** Starts an order at BankID (or the simulator) and keeps it in the database. */
 export async function startOrder(
   ctx: AppContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  client: ClientInfo,
   input: StartOrder,
-): Promise<BankIdStartResponse> {
-  await ctx.throttle.hit([{ key: throttleKey("bankid:ip", req.ip), policy: START_RATE }]);
+): Promise<WithSessionEffects<BankIdStartResponse>> {
+  await ctx.throttle.hit([{ key: throttleKey("bankid:ip", client.ip), policy: START_RATE }]);
   const handle = randomBytes(32).toString("base64url");
   const binding = randomBytes(32).toString("base64url");
   const handleHash = sha256(handle);
   // The nonce in the return URL is derived from the browser binding, so it is bound to this browser.
   const nonce = createHmac("sha256", ctx.env.SECRET_KEY).update(`bankid-return:${binding}`).digest("base64url").slice(0, 32);
-  const returnUrl = screenLink(ctx, clientInfo(req), "home", input.locale, { bankid: nonce });
+  const returnUrl = screenLink(ctx, client, "home", input.locale, { bankid: nonce });
   const origin = new URL(returnUrl);
-  const userAgent = req.headers["user-agent"]?.slice(0, 256);
+  const userAgent = client.userAgent?.slice(0, 256);
   const answer = await ctx.bankid
     .auth({
-      endUserIp: req.ip,
+      endUserIp: client.ip,
       userVisibleData: Buffer.from(VISIBLE_TEXT[input.locale][input.purpose], "utf8").toString("base64"),
       ...(input.device === "same" && returnUrl.length <= 512 ? { returnUrl } : {}),
       web: {
@@ -114,29 +112,27 @@ export async function startOrder(
     termsVersion: input.termsVersion ?? null,
     onboardingToken: input.onboardingToken ?? null,
     userId: null,
-    ip: req.ip,
+    ip: client.ip,
     startedAt: now,
     expiresAt: new Date(now.getTime() + ORDER_LIFETIME_MS),
     consumedAt: null,
   }).catch(cancelAtBankId);
-  reply.setCookie(ORDER_COOKIE, binding, {
-    path: "/api/v1/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: ctx.env.SECURE_COOKIES,
-    maxAge: ORDER_LIFETIME_MS / 1000,
-  });
   return {
-    order: handle,
-    autoStartToken: answer.autoStartToken,
-    qrData: qrData(answer.qrStartToken, answer.qrStartSecret, 0),
+    result: {
+      order: handle,
+      autoStartToken: answer.autoStartToken,
+      qrData: qrData(answer.qrStartToken, answer.qrStartSecret, 0),
+    },
+    effects: [{ kind: "bankid-order", binding, maxAgeSeconds: ORDER_LIFETIME_MS / 1000 }],
   };
 }
 
-/** The order of a handle, only for the browser that started it (anyone else: 404). */
-async function ownOrder(ctx: AppContext, req: FastifyRequest, handle: string): Promise<OrderRow> {
+/**
+ * The order of a handle, only for the browser that started it (anyone else: 404): `binding` is the
+ * value of the browser's order cookie (lib/bankid-order-cookie.ts), if any.
+ */
+async function ownOrder(ctx: AppContext, binding: string | undefined, handle: string): Promise<OrderRow> {
   const order = await findOrder(ctx.db, sha256(handle));
-  const binding = req.cookies[ORDER_COOKIE];
   if (!order || !binding || !sameHash(order.bindingHash, sha256(binding))) throw new AppError("request.not_found");
   return order;
 }
@@ -145,20 +141,25 @@ function failed(hintCode: string | null): BankIdStatusResponse {
   return { status: "failed", hintCode, qrData: null };
 }
 
-async function fail(ctx: AppContext, req: FastifyRequest, order: OrderRow, hintCode: string): Promise<BankIdStatusResponse> {
+async function fail(ctx: AppContext, client: ClientInfo, order: OrderRow, hintCode: string): Promise<BankIdStatusResponse> {
   if (await updatePendingOrder(ctx.db, order.handleHash, { status: "failed", hintCode })) {
-    await audit(ctx, ctx.db, { userId: null, event: "login.failed", ip: req.ip, detail: { method: "bankid", hint: hintCode } });
+    await audit(ctx, ctx.db, { userId: null, event: "login.failed", ip: client.ip, detail: { method: "bankid", hint: hintCode } });
   }
   return failed(hintCode);
 }
 
-function finishedAnswer(ctx: AppContext, reply: FastifyReply, order: OrderRow): BankIdStatusResponse {
-  clearOrderCookie(ctx, reply);
-  return order.status === "complete" ? { status: "complete", hintCode: null, qrData: null } : failed(order.hintCode);
+const CLEAR_ORDER: SessionEffect = { kind: "clear-bankid-order" };
+
+function finishedAnswer(order: OrderRow): WithSessionEffects<BankIdStatusResponse> {
+  return {
+    result: order.status === "complete" ? { status: "complete", hintCode: null, qrData: null } : failed(order.hintCode),
+    effects: [CLEAR_ORDER],
+  };
 }
 
-function clearOrderCookie(ctx: AppContext, reply: FastifyReply): void {
-  reply.clearCookie(ORDER_COOKIE, { path: "/api/v1/", httpOnly: true, sameSite: "lax", secure: ctx.env.SECURE_COOKIES });
+/** An answer that leaves the session and cookies as they are. */
+function only(result: BankIdStatusResponse): WithSessionEffects<BankIdStatusResponse> {
+  return { result, effects: [] };
 }
 
 /**
@@ -167,16 +168,17 @@ function clearOrderCookie(ctx: AppContext, reply: FastifyReply): void {
  */
 export async function pollOrder(
   ctx: AppContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  client: ClientInfo,
+  current: SessionInfo | null,
+  binding: string | undefined,
   handle: string,
-): Promise<BankIdStatusResponse> {
-  const order = await ownOrder(ctx, req, handle);
-  if (order.status !== "pending") return finishedAnswer(ctx, reply, order);
+): Promise<WithSessionEffects<BankIdStatusResponse>> {
+  const order = await ownOrder(ctx, binding, handle);
+  if (order.status !== "pending") return finishedAnswer(order);
   const now = ctx.clock.now();
   if (now.getTime() >= order.expiresAt.getTime()) {
     await ctx.bankid.cancel(order.orderRef).catch(() => undefined);
-    return fail(ctx, req, order, "expiredTransaction");
+    return only(await fail(ctx, client, order, "expiredTransaction"));
   }
   const collected = await ctx.bankid.collect(order.orderRef).catch(rpFailure(ctx));
   ctx.services.markUp("bankid");
@@ -184,34 +186,31 @@ export async function pollOrder(
     const hintCode = collected.hintCode ?? null;
     if (hintCode !== order.hintCode) await updatePendingOrder(ctx.db, order.handleHash, { hintCode });
     const secret = ctx.cipher.decrypt(order.qrStartSecret, secretAad(order.handleHash));
-    return { status: "pending", hintCode, qrData: qrData(order.qrStartToken, secret, qrSeconds(order.startedAt, now)) };
+    return only({ status: "pending", hintCode, qrData: qrData(order.qrStartToken, secret, qrSeconds(order.startedAt, now)) });
   }
-  if (collected.status === "failed") return fail(ctx, req, order, collected.hintCode ?? "unknown");
-  const outcome = await completeOrder(ctx, req, reply, order, collected.completionData);
-  if (outcome.kind === "no_account") return failed("noAccount");
+  if (collected.status === "failed") return only(await fail(ctx, client, order, collected.hintCode ?? "unknown"));
+  const outcome = await completeOrder(ctx, client, current, order, collected.completionData);
+  if (outcome.kind === "no_account") return only(failed("noAccount"));
   const latest = await findOrder(ctx.db, order.handleHash);
   if (outcome.kind === "session") {
-    rotateCsrfSecret(req, reply);
-    clearOrderCookie(ctx, reply);
-    return { status: "complete", hintCode: null, qrData: null };
+    return { result: { status: "complete", hintCode: null, qrData: null }, effects: [outcome.start, { kind: "rotate-csrf" }, CLEAR_ORDER] };
   }
-  return latest ? finishedAnswer(ctx, reply, latest) : failed("unknown");
+  return latest ? finishedAnswer(latest) : only(failed("unknown"));
 }
 
 /** Cancels an order (the dialog's Cancel): at BankID, and here. */
 export async function cancelOrder(
   ctx: AppContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  client: ClientInfo,
+  binding: string | undefined,
   handle: string,
-): Promise<BankIdStatusResponse> {
-  const order = await ownOrder(ctx, req, handle);
-  if (order.status !== "pending") return finishedAnswer(ctx, reply, order);
+): Promise<WithSessionEffects<BankIdStatusResponse>> {
+  const order = await ownOrder(ctx, binding, handle);
+  if (order.status !== "pending") return finishedAnswer(order);
   await ctx.bankid.cancel(order.orderRef).catch((error: unknown) => {
     // An order BankID no longer knows is cancelled already.
     if (!(error instanceof BankIdRpError && ["invalidParameters", "notFound"].includes(error.errorCode))) rpFailure(ctx)(error);
   });
-  const answer = await fail(ctx, req, order, "cancelled");
-  clearOrderCookie(ctx, reply);
-  return answer;
+  const answer = await fail(ctx, client, order, "cancelled");
+  return { result: answer, effects: [CLEAR_ORDER] };
 }

@@ -1,22 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { ClientInfo } from "../../lib/client-info.ts";
 import {
   deleteSession,
   findSessionByHash,
   insertSession,
   touchSession,
 } from "./session-repository.ts";
+import type { SessionEffect } from "./session-effects.ts";
 import type { SessionInfo } from "./session-types.ts";
 
-/** The session cookie's name outside production (Django's); production uses `__Host-sessionid`. */
-export const SESSION_COOKIE = "sessionid";
+/** The cookie's name and setters are in lib/session-cookie.ts (the endpoint layer's business). */
+export { SESSION_COOKIE, sessionCookieName } from "../../lib/session-cookie.ts";
 
-/** `__Host-sessionid` when the deployment uses `__Host-` cookies (ADR 017), else `sessionid`. */
-export function sessionCookieName(env: Pick<AppContext["env"], "HOST_COOKIES">): string {
-  return env.HOST_COOKIES ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
-}
 /** last_seen is written at most this often, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -47,37 +44,19 @@ export async function loadSession(
   return session;
 }
 
-export function setSessionCookie(ctx: AppContext, reply: FastifyReply, value: string): void {
-  reply.setCookie(sessionCookieName(ctx.env), value, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: ctx.env.SECURE_COOKIES,
-    maxAge: ctx.env.SESSION_ABSOLUTE_HOURS * 3600,
-  });
-}
-
-export function clearSessionCookie(ctx: AppContext, reply: FastifyReply): void {
-  reply.clearCookie(sessionCookieName(ctx.env), {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: ctx.env.SECURE_COOKIES,
-  });
-}
-
 /**
  * Starts a new session for a user (login, or a privilege change such as 2FA verification):
- * any session the request already had is deleted, so the id always changes.
+ * the session the request already had (`current`) is deleted, so the id always changes. Returns
+ * the `start` effect: the caller sets the cookie and makes it the request's session.
  */
 export async function startSession(
   ctx: AppContext,
   db: DbOrTx,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  client: ClientInfo,
+  current: SessionInfo | null,
   options: { userId: string; verified: boolean },
-): Promise<SessionInfo> {
-  if (req.session) await deleteSession(db, req.session.idHash);
+): Promise<Extract<SessionEffect, { kind: "start" }>> {
+  if (current) await deleteSession(db, current.idHash);
   const id = randomBytes(32).toString("base64url");
   const now = ctx.clock.now();
   const idHash = hashSessionId(id);
@@ -87,23 +66,16 @@ export async function startSession(
     verified: options.verified,
     createdAt: now,
     expiresAt: new Date(now.getTime() + ctx.env.SESSION_ABSOLUTE_HOURS * 3_600_000),
-    ip: req.ip,
-    userAgent: req.headers["user-agent"]?.slice(0, 512) ?? null,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 512) ?? null,
   });
-  setSessionCookie(ctx, reply, id);
   const session = await findSessionByHash(db, idHash);
   if (!session) throw new Error("session not created");
-  req.session = session;
-  req.sessionCookie = id;
-  return session;
+  return { kind: "start", session, cookieValue: id };
 }
 
-export async function endSession(
-  ctx: AppContext,
-  req: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  if (req.session) await deleteSession(ctx.db, req.session.idHash);
-  req.session = null;
-  clearSessionCookie(ctx, reply);
+/** Logout: the request's session is deleted; the caller clears the cookie (the `end` effect). */
+export async function endSession(ctx: AppContext, current: SessionInfo | null): Promise<SessionEffect[]> {
+  if (current) await deleteSession(ctx.db, current.idHash);
+  return [{ kind: "end" }];
 }

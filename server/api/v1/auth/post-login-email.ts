@@ -1,5 +1,7 @@
 import { loginEmailBody, statusResponse } from "../../../../common/schemas/accounts.ts";
 import { loginWithPassword } from "../../../modules/accounts/account-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
+import { applySessionEffects } from "../../../plugins/session.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /login/email — a new session; the answer is the /me/ status (second factor next). */
@@ -14,6 +16,8 @@ export const postLoginEmail = defineEndpoint({
   hashesPassword: true,
   errors: [429],
   async handler({ body, req, reply }) {
-    return loginWithPassword(req.server.ctx, req, reply, body.email, body.password);
+    const { result, effects } = await loginWithPassword(req.server.ctx, clientInfo(req), req.session, body.email, body.password);
+    applySessionEffects(req, reply, effects);
+    return result;
   },
 });

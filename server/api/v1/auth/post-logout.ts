@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
 import { endSession } from "../../../modules/sessions/session-service.ts";
-import { rotateCsrfSecret } from "../../../lib/csrf-cookie.ts";
+import { applySessionEffects } from "../../../plugins/session.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /**
@@ -9,9 +9,8 @@ import { defineEndpoint } from "../../endpoint.ts";
  * and storage (POST /logout, and GET /logout from the site itself).
  */
 export async function logOut(req: FastifyRequest, reply: FastifyReply): Promise<Record<string, never>> {
-  await endSession(req.server.ctx, req, reply);
-  rotateCsrfSecret(req, reply);
-  reply.header("Clear-Site-Data", '"cache", "storage"');
+  const effects = await endSession(req.server.ctx, req.session);
+  applySessionEffects(req, reply, [...effects, { kind: "rotate-csrf" }, { kind: "clear-site-data" }]);
   return {};
 }
 

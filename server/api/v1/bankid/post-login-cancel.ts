@@ -1,5 +1,8 @@
 import { bankidOrderBody, bankidStatusResponse } from "../../../../common/schemas/bankid.ts";
 import { cancelOrder } from "../../../modules/bankid/bankid-orders.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
+import { applySessionEffects } from "../../../plugins/session.ts";
+import { ORDER_COOKIE } from "../../../lib/bankid-order-cookie.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /login/cancel — cancels a BankID order at BankID and here. */
@@ -13,6 +16,8 @@ export const postBankIdCancel = defineEndpoint({
   response: bankidStatusResponse,
   errors: [404, 503],
   async handler({ body, req, reply }) {
-    return cancelOrder(req.server.ctx, req, reply, body.order);
+    const { result, effects } = await cancelOrder(req.server.ctx, clientInfo(req), req.cookies[ORDER_COOKIE], body.order);
+    applySessionEffects(req, reply, effects);
+    return result;
   },
 });

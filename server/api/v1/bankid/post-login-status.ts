@@ -1,5 +1,8 @@
 import { bankidOrderBody, bankidStatusResponse } from "../../../../common/schemas/bankid.ts";
 import { pollOrder } from "../../../modules/bankid/bankid-orders.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
+import { applySessionEffects } from "../../../plugins/session.ts";
+import { ORDER_COOKIE } from "../../../lib/bankid-order-cookie.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /login/status — one poll of a BankID order: status, hint code and a fresh QR code. */
@@ -13,6 +16,8 @@ export const postBankIdStatus = defineEndpoint({
   response: bankidStatusResponse,
   errors: [404, 503],
   async handler({ body, req, reply }) {
-    return pollOrder(req.server.ctx, req, reply, body.order);
+    const { result, effects } = await pollOrder(req.server.ctx, clientInfo(req), req.session, req.cookies[ORDER_COOKIE], body.order);
+    applySessionEffects(req, reply, effects);
+    return result;
   },
 });

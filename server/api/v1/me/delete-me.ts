@@ -1,6 +1,8 @@
 import { deleteAccountBody } from "../../../../common/schemas/accounts.ts";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
 import { deleteAccount } from "../../../modules/accounts/account-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
+import { applySessionEffects } from "../../../plugins/session.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** DELETE /me/ — DeleteUserDialog: removes every row about the user after confirmation. */
@@ -16,7 +18,7 @@ export const deleteMe = defineEndpoint({
   errors: [429],
   async handler({ body, req, reply, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    await deleteAccount(req.server.ctx, req, reply, session, body);
+    applySessionEffects(req, reply, await deleteAccount(req.server.ctx, clientInfo(req), session, body));
     return {};
   },
 });

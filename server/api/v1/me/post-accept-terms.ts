@@ -1,5 +1,6 @@
 import { acceptTermsBody, statusResponse } from "../../../../common/schemas/accounts.ts";
 import { acceptTerms } from "../../../modules/accounts/account-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /me/accept-terms/ — records approval of the current terms and consent text, with 18+ (ReApproveTermsDialog). */
@@ -13,6 +14,6 @@ export const postAcceptTerms = defineEndpoint({
   response: statusResponse,
   async handler({ body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return acceptTerms(req.server.ctx, req, session, { version: body.version, consentVersion: body.consent_version });
+    return acceptTerms(req.server.ctx, clientInfo(req), session, { version: body.version, consentVersion: body.consent_version });
   },
 });

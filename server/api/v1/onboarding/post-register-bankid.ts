@@ -3,6 +3,8 @@ import { bankidRegisterBody, bankidStartResponse } from "../../../../common/sche
 import { AppError } from "../../../lib/app-error.ts";
 import { assertCurrentConsent } from "../../../modules/accounts/consent.ts";
 import { startOrder } from "../../../modules/bankid/bankid-orders.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
+import { applySessionEffects } from "../../../plugins/session.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 const ONBOARDING_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -29,12 +31,14 @@ export const postRegisterBankId = defineEndpoint({
     assertCurrentConsent(body.consent_version);
     const header = req.headers["token"];
     const token = typeof header === "string" && ONBOARDING_TOKEN.test(header) ? header : null;
-    return startOrder(req.server.ctx, req, reply, {
+    const { result, effects } = await startOrder(req.server.ctx, clientInfo(req), {
       purpose: "register",
       device: body.device,
       locale: body.locale,
       termsVersion: body.terms_version,
       onboardingToken: token,
     });
+    applySessionEffects(req, reply, effects);
+    return result;
   },
 });

@@ -1,6 +1,7 @@
 import { registerEmailBody } from "../../../../common/schemas/accounts.ts";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
 import { requestRegistration } from "../../../modules/accounts/account-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /onboarding/register/email — 202 whether or not the address has an account. */
@@ -15,7 +16,7 @@ export const postRegisterEmail = defineEndpoint({
   status: 202,
   errors: [429],
   async handler({ body, req }) {
-    await requestRegistration(req.server.ctx, req, body.email, body.locale);
+    await requestRegistration(req.server.ctx, clientInfo(req), body.email, body.locale);
     return {};
   },
 });

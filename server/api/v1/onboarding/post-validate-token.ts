@@ -1,5 +1,6 @@
 import { validateTokenBody, validateTokenResponse } from "../../../../common/schemas/accounts.ts";
 import { registrationEmail } from "../../../modules/accounts/account-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /onboarding/validate-token — the address of a live registration code, or 400. */
@@ -13,6 +14,6 @@ export const postValidateToken = defineEndpoint({
   response: validateTokenResponse,
   errors: [429],
   async handler({ body, req }) {
-    return { email: await registrationEmail(req.server.ctx, req, body.code) };
+    return { email: await registrationEmail(req.server.ctx, clientInfo(req), body.code) };
   },
 });

@@ -1,6 +1,7 @@
 import { passwordChangeBody } from "../../../../common/schemas/accounts.ts";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
 import { changePassword } from "../../../modules/accounts/account-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /password/change — ChangePasswordDialog; the user's other sessions end. */
@@ -16,7 +17,7 @@ export const postPasswordChange = defineEndpoint({
   errors: [429],
   async handler({ body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    await changePassword(req.server.ctx, req, session, body.current_password, body.new_password);
+    await changePassword(req.server.ctx, clientInfo(req), session, body.current_password, body.new_password);
     return {};
   },
 });

@@ -1,6 +1,7 @@
 import { passwordResetCompleteBody } from "../../../../common/schemas/accounts.ts";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
 import { completePasswordReset } from "../../../modules/accounts/account-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /password/reset/complete — sets the password and ends every session of the account. */
@@ -15,7 +16,7 @@ export const postPasswordResetComplete = defineEndpoint({
   hashesPassword: true,
   errors: [429],
   async handler({ body, req }) {
-    await completePasswordReset(req.server.ctx, req, body.token, body.password);
+    await completePasswordReset(req.server.ctx, clientInfo(req), body.token, body.password);
     return {};
   },
 });

@@ -1,6 +1,7 @@
 import { passwordResetBody } from "../../../../common/schemas/accounts.ts";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
 import { requestPasswordReset } from "../../../modules/accounts/account-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /password/reset — 202 always; the e-mail carries a 1-hour link when there is an account. */
@@ -15,7 +16,7 @@ export const postPasswordReset = defineEndpoint({
   status: 202,
   errors: [429],
   async handler({ body, req, locale }) {
-    await requestPasswordReset(req.server.ctx, req, body.email, locale);
+    await requestPasswordReset(req.server.ctx, clientInfo(req), body.email, locale);
     return {};
   },
 });

@@ -1,5 +1,6 @@
 import { recoveryCodesResponse, twofaCodeBody } from "../../../../common/schemas/accounts.ts";
 import { regenerateRecoveryCodes } from "../../../modules/accounts/twofa-service.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /twofa/recovery-codes/ — ten new recovery codes (the old ones stop working). */
@@ -14,6 +15,6 @@ export const postRecoveryCodes = defineEndpoint({
   errors: [409, 429],
   async handler({ body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return { recovery_codes: await regenerateRecoveryCodes(req.server.ctx, req, session, body.code) };
+    return { recovery_codes: await regenerateRecoveryCodes(req.server.ctx, clientInfo(req), session, body.code) };
   },
 });

@@ -2,6 +2,8 @@ import { statusResponse, twofaDisableBody } from "../../../../common/schemas/acc
 import { verifyOwnPassword } from "../../../modules/accounts/account-service.ts";
 import { disableTwofa } from "../../../modules/accounts/twofa-service.ts";
 import { AppError } from "../../../lib/app-error.ts";
+import { clientInfo } from "../../../lib/request-data.ts";
+import { applySessionEffects } from "../../../plugins/session.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** POST /twofa/disable/ — removes the authenticator; a password account must set up a new one. */
@@ -18,9 +20,12 @@ export const postTwofaDisable = defineEndpoint({
   async handler({ body, req, reply, session }) {
     if (!session) throw new Error("unreachable: auth checked");
     const ctx = req.server.ctx;
-    return disableTwofa(ctx, req, reply, session, body, async (user) => {
+    const client = clientInfo(req);
+    const { result, effects } = await disableTwofa(ctx, client, session, body, async (user) => {
       if (!user.passwordHash) throw new AppError("request.invalid", { fields: { "body.password": "password.none" } });
-      await verifyOwnPassword(ctx, req, user.id, user.passwordHash, body.password, "body.password");
+      await verifyOwnPassword(ctx, client, user.id, user.passwordHash, body.password, "body.password");
     });
+    applySessionEffects(req, reply, effects);
+    return result;
   },
 });
