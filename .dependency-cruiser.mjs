@@ -75,14 +75,15 @@ export default {
       from: { path: "^server/db/" },
       to: { path: "^server/(modules|api|plugins)/" },
     },
-    // Issue 18, point 1 (services that know nothing of HTTP) is still open: 30-odd files under
-    // server/modules/ import fastify's types. When it is done, enable this rule:
-    // {
-    //   name: "modules-without-fastify",
-    //   severity: "error",
-    //   from: { path: "^server/modules/" },
-    //   to: { path: "^node_modules/(fastify|@fastify/)" },
-    // },
+    {
+      name: "modules-without-fastify",
+      severity: "error",
+      comment:
+        "Services know nothing of HTTP (issue 18): they take plain data (lib/client-info.ts) and return what must happen to the session (modules/sessions/session-effects.ts); endpoints and plugins translate. Their tests may build the app.",
+      from: { path: "^server/modules/", pathNot: TESTS },
+      // node_modules may be a link: the resolved path can be ../…/node_modules/fastify/…
+      to: { path: "(^|/)node_modules/(fastify|fastify-plugin|@fastify/[^/]+)/" },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

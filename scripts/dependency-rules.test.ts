@@ -51,7 +51,7 @@ async function planted<T>(
 }
 
 describe("the dependency check (npm run lint)", () => {
-  it("fails on a circle, on an import in the wrong direction and on a service importing a plugin; passes the real tree", async () => {
+  it("fails on a circle, on an import in the wrong direction, on a service importing a plugin and on a service importing fastify; passes the real tree", async () => {
     const id = `zz-dependency-rule-${randomBytes(4).toString("hex")}`;
     const circle = `server/${id}`;
     const common = `common/${id}.ts`;
@@ -63,6 +63,7 @@ describe("the dependency check (npm run lint)", () => {
         [`${circle}/b.ts`]: `import type { A } from "./a.ts";\nexport interface B { a?: A }\n`,
         [common]: `import type { Clock } from "../server/lib/clock.ts";\nexport type Planted = Clock;\n`,
         [`${service}/service.ts`]: `import { csrfPlugin } from "../../plugins/csrf.ts";\nexport const planted = csrfPlugin;\n`,
+        [`${service}/http.ts`]: `import type { FastifyRequest } from "fastify";\nexport type Planted = FastifyRequest;\n`,
       },
       [circle, common, service],
       async () => {
@@ -81,6 +82,7 @@ describe("the dependency check (npm run lint)", () => {
           violation("modules-not-to-endpoints-or-plugins", `${service}/service.ts`),
           plants.output,
         ).toBe(true);
+        expect(violation("modules-without-fastify", `${service}/http.ts`), plants.output).toBe(true);
         expect(real.code, real.output).toBe(0);
         expect(real.output).toContain("no dependency violations found");
       },
