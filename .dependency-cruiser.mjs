@@ -89,7 +89,8 @@ export default {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(node_modules|build|data|coverage|\\.react-router|\\.tmp)/" },
+    // node_modules stays in the graph as leaves (doNotFollow): the fastify rule needs to see it.
+    exclude: { path: "^(build|data|coverage|\\.react-router|\\.tmp)/" },
     cache: false,
   },
 };
