@@ -79,8 +79,8 @@ export default {
       name: "modules-without-fastify",
       severity: "error",
       comment:
-        "Services know nothing of HTTP (issue 18): they take plain data (lib/client-info.ts) and return what must happen to the session (modules/sessions/session-effects.ts); endpoints and plugins translate. Their tests may build the app.",
-      from: { path: "^server/modules/", pathNot: TESTS },
+        "Services know nothing of HTTP (issue 18): they take plain data (lib/client-info.ts) and return what must happen to the session (modules/sessions/session-effects.ts); endpoints and plugins translate. Their tests build the app through server/testing (TestApp), not fastify.",
+      from: { path: "^server/modules/" },
       // node_modules may be a link: the resolved path can be ../…/node_modules/fastify/…
       to: { path: "(^|/)node_modules/(fastify|fastify-plugin|@fastify/[^/]+)/" },
     },

@@ -50,6 +50,9 @@ export interface TestAppOptions {
 }
 
 /** The real Fastify app (API face) on the worker's test database. */
+/** The app under test, as its tests hold it (tests under server/modules need no fastify import). */
+export type TestApp = FastifyInstance;
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const database = await (options.isolated ? isolatedTestDatabase() : testDatabase());
   const app = await buildApp({

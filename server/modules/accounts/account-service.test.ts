@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/accounts.ts";
 import type { ClientInfo } from "../../lib/client-info.ts";
 import { codeFor, GOOD_PASSWORD, randomIp } from "../../testing/accounts.ts";
-import { createTestApp, createTestUser, sessionCookieFor } from "../../testing/test-app.ts";
+import { createTestApp, createTestUser, sessionCookieFor, type TestApp } from "../../testing/test-app.ts";
 import { loadSession } from "../sessions/session-service.ts";
 import { deleteAccount, loginWithPassword } from "./account-service.ts";
 import { hashNewPassword } from "./passwords.ts";
@@ -13,7 +12,7 @@ import { findUserById } from "./users-repository.ts";
 
 /** Issue 18: account and two-factor services called without a request; they return the session effects. */
 describe("account and two-factor services with plain inputs", () => {
-  let app: FastifyInstance;
+  let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
   });

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../../testing/test-app.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
-let app: FastifyInstance;
+let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
 });

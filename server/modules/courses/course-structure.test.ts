@@ -1,11 +1,10 @@
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries } from "../../db/client.ts";
 import { contentModules, courses } from "../../db/schema/content.ts";
 import { TestAgent } from "../../testing/agent.ts";
-import { FakeClock, createTestApp, createTestUser, sessionCookieFor } from "../../testing/test-app.ts";
+import { FakeClock, createTestApp, createTestUser, sessionCookieFor, type TestApp } from "../../testing/test-app.ts";
 import { importContent } from "../content/import-content.ts";
 import { loadContent, type LoadedContent } from "../content/load-content.ts";
 import { giveScreening } from "../screening/fixture-screening.ts";
@@ -17,7 +16,7 @@ interface Detail {
 // A fixed clock: every import writes the same updated_at, so only the import count tells the
 // versions apart in this process.
 const clock = new FakeClock(Date.UTC(2026, 10, 2, 8, 0, 0));
-let app: FastifyInstance;
+let app: TestApp;
 let content: LoadedContent;
 let agent: TestAgent;
 

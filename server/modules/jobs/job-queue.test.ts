@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobs } from "../../db/schema/ops.ts";
-import { FakeClock, createTestApp } from "../../testing/test-app.ts";
+import { FakeClock, createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { claim, complete, enqueue, fail, LEASE_MS, MAX_ATTEMPTS, pruneFinished, type Job } from "./job-queue.ts";
 import { createWorker } from "./worker.ts";
 
 const clock = new FakeClock(Date.UTC(2030, 0, 1));
-let app: FastifyInstance;
+let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp({ clock });
 });

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { randomIp, uniqueEmail } from "../../testing/accounts.ts";
 import { TestAgent } from "../../testing/agent.ts";
 import { createTestRelay, type TestRelay } from "../../testing/smtp-relay.ts";
-import { testEnv } from "../../testing/test-app.ts";
+import { testEnv, type TestApp } from "../../testing/test-app.ts";
 import { isolatedTestDatabase } from "../../testing/test-database.ts";
 
 /**
@@ -13,7 +12,7 @@ import { isolatedTestDatabase } from "../../testing/test-database.ts";
  */
 
 let relay: TestRelay;
-let app: FastifyInstance;
+let app: TestApp;
 beforeAll(async () => {
   relay = await createTestRelay("accept");
   await relay.start();

@@ -1,5 +1,4 @@
 import { eq, like } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import { jobs } from "../../db/schema/ops.ts";
@@ -7,7 +6,7 @@ import { GOOD_PASSWORD, linkParam, randomIp, uniqueEmail } from "../../testing/a
 import { TestAgent } from "../../testing/agent.ts";
 import { ACCOUNT_AGREEMENTS } from "../../testing/consent.ts";
 import { createTestRelay, textPart, type TestRelay } from "../../testing/smtp-relay.ts";
-import { createTestApp, createTestUser, FakeClock, json } from "../../testing/test-app.ts";
+import { createTestApp, createTestUser, FakeClock, json, type TestApp } from "../../testing/test-app.ts";
 import { hashPassword } from "../accounts/password-hash.ts";
 import { LEASE_MS } from "../jobs/job-queue.ts";
 import { createMailWorker, FIRST_DELAY_MS, MAIL_JOB, MAX_DELAY_MS, queueMail } from "./outbox.ts";
@@ -20,7 +19,7 @@ import { createMailWorker, FIRST_DELAY_MS, MAIL_JOB, MAX_DELAY_MS, queueMail } f
 
 const clock = new FakeClock(Date.UTC(2031, 2, 1, 8));
 let relay: TestRelay;
-let app: FastifyInstance;
+let app: TestApp;
 const logged: unknown[] = [];
 const log = { error: (entry: unknown) => void logged.push(entry), warn: (entry: unknown) => void logged.push(entry) };
 

@@ -1,15 +1,14 @@
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, testEnv } from "../../testing/test-app.ts";
+import { createTestApp, testEnv, type TestApp } from "../../testing/test-app.ts";
 import { EnvError } from "../../env.ts";
 import { enqueue } from "../jobs/job-queue.ts";
 
 const TOKEN = "metrics-token-that-is-long-enough-0123456789";
 
 describe("GET /metrics", () => {
-  let off: FastifyInstance;
-  let on: FastifyInstance;
-  let open: FastifyInstance;
+  let off: TestApp;
+  let on: TestApp;
+  let open: TestApp;
   beforeAll(async () => {
     off = await createTestApp();
     on = await createTestApp({ env: { METRICS_ENABLED: "true", METRICS_TOKEN: TOKEN } });

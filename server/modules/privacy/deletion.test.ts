@@ -3,7 +3,6 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import { eq, getTableColumns, getTableName, is, or, sql, type SQL } from "drizzle-orm";
 import { PgTable, type PgColumn } from "drizzle-orm/pg-core";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import { lightScreening } from "../../../common/instruments/registry.ts";
@@ -15,7 +14,7 @@ import { onboardings, screenings } from "../../db/schema/screening.ts";
 import { codeFor, GOOD_PASSWORD, latestMailTo, linkParam, randomIp, uniqueEmail } from "../../testing/accounts.ts";
 import { TestAgent } from "../../testing/agent.ts";
 import { registerWithBankId } from "../../testing/bankid.ts";
-import { FakeClock, createTestApp } from "../../testing/test-app.ts";
+import { FakeClock, createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { personalNumberHash } from "../bankid/personal-number.ts";
 import { importContent } from "../content/import-content.ts";
 import { loadContent } from "../content/load-content.ts";
@@ -56,7 +55,7 @@ function searchedTables(): { name: string; table: PgTable; columns: PgColumn[] }
   return tables;
 }
 
-let app: FastifyInstance;
+let app: TestApp;
 const clock = new FakeClock();
 
 /** Where any of the values occurs: `table.column` entries, empty when nothing is left. */

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { privacyNoticeResponse, RETENTION_DATA, type PrivacyNotice } from "../../../common/schemas/privacy.ts";
 import { auditLog } from "../../db/schema/accounts.ts";
@@ -9,7 +8,7 @@ import { contactMessages } from "../../db/schema/profile.ts";
 import { onboardings } from "../../db/schema/screening.ts";
 import { TestAgent } from "../../testing/agent.ts";
 import { EXAMPLE_PRIVACY_ENV } from "../../testing/privacy-env.ts";
-import { FakeClock, createTestApp, json } from "../../testing/test-app.ts";
+import { FakeClock, createTestApp, json, type TestApp } from "../../testing/test-app.ts";
 import { audit } from "../audit/audit.ts";
 import { pruneDeadLetters } from "../jobs/job-queue.ts";
 import { DEAD_LETTER_DAYS, MAIL_JOB } from "../mail/outbox.ts";
@@ -18,8 +17,8 @@ import { deleteExpiredVisitorData } from "../screening/cleanup.ts";
 import { runRetention } from "./retention.ts";
 
 const clock = new FakeClock(Date.UTC(2032, 5, 1, 12));
-let configured: FastifyInstance;
-let bare: FastifyInstance;
+let configured: TestApp;
+let bare: TestApp;
 
 beforeAll(async () => {
   // The clock runs ahead: a database of the file's own, so other files' rows are not pruned.
@@ -31,7 +30,7 @@ afterAll(async () => {
   await bare.close();
 });
 
-async function notice(app: FastifyInstance): Promise<PrivacyNotice> {
+async function notice(app: TestApp): Promise<PrivacyNotice> {
   const response = await new TestAgent(app).get("/api/v1/privacy/notice/");
   expect(response.statusCode).toBe(200);
   expect(response.headers["cache-control"]).toBe("no-store");

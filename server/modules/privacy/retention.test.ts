@@ -1,13 +1,12 @@
 import { PgThrottleStore } from "../throttle/pg-throttle-store.ts";
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emailCodes } from "../../db/schema/accounts.ts";
 import { bankidEvidence, bankidOrders } from "../../db/schema/bankid.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { jobs } from "../../db/schema/ops.ts";
-import { FakeClock, createTestApp, createTestUser } from "../../testing/test-app.ts";
+import { FakeClock, createTestApp, createTestUser, type TestApp } from "../../testing/test-app.ts";
 import { insertSession, touchSession } from "../sessions/session-repository.ts";
 import { hashSessionId } from "../sessions/session-service.ts";
 import { consumeEmailCode, createEmailCode } from "../accounts/email-codes.ts";
@@ -19,7 +18,7 @@ import { AUDIT_IP_RETENTION_DAYS, BANKID_ORDER_RETENTION_MS, planRetention, RETE
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const clock = new FakeClock(Date.UTC(2031, 0, 1, 0, 30));
-let app: FastifyInstance;
+let app: TestApp;
 let worker: Worker;
 
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import path from "node:path";
 import { count, eq, getTableColumns, getTableName, is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable, pgTable, uuid, type PgColumn } from "drizzle-orm/pg-core";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema.ts";
 import { auditLog } from "../../db/schema/accounts.ts";
@@ -14,7 +13,7 @@ import { registerUser, uniqueEmail } from "../../testing/accounts.ts";
 import { TestAgent } from "../../testing/agent.ts";
 import { unlockModule } from "../../testing/courses.ts";
 import { registerWithBankId } from "../../testing/bankid.ts";
-import { createTestApp } from "../../testing/test-app.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { USER_TABLES } from "./user-tables.ts";
 import { giveScreening } from "../screening/fixture-screening.ts";
 
@@ -43,7 +42,7 @@ function derivedUserTables(tables: Record<string, unknown> = schema): { name: st
   return found;
 }
 
-let app: FastifyInstance;
+let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
   await importContent(app.ctx.db, app.ctx.clock, loadContent(path.resolve("content")));

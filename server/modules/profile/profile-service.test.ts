@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema/accounts.ts";
 import type { ClientInfo } from "../../lib/client-info.ts";
 import { randomIp } from "../../testing/accounts.ts";
-import { createTestApp, createTestUser, sessionCookieFor } from "../../testing/test-app.ts";
+import { createTestApp, createTestUser, sessionCookieFor, type TestApp } from "../../testing/test-app.ts";
 import { screenLink } from "../accounts/links.ts";
 import { exportUserData } from "../privacy/export-service.ts";
 import { loadSession } from "../sessions/session-service.ts";
@@ -12,7 +11,7 @@ import { logoutOtherSessions, updateProfile } from "./profile-service.ts";
 
 /** Issue 18: the services take the client as plain data, so they are called here without a request. */
 describe("profile services with a plain client", () => {
-  let app: FastifyInstance;
+  let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
   });

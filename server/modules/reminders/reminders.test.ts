@@ -1,6 +1,5 @@
 import path from "node:path";
 import { and, asc, eq, like } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "../../db/client.ts";
 import { contentModules, courseParts, courseProgress, courses, moduleProgress } from "../../db/schema/content.ts";
@@ -8,7 +7,7 @@ import { jobs } from "../../db/schema/ops.ts";
 import { users } from "../../db/schema/users.ts";
 import { TestAgent } from "../../testing/agent.ts";
 import { latestMailTo, mailCountTo } from "../../testing/accounts.ts";
-import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor, type TestUser } from "../../testing/test-app.ts";
+import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor, type TestUser, type TestApp } from "../../testing/test-app.ts";
 import { importContent } from "../content/import-content.ts";
 import { loadContent } from "../content/load-content.ts";
 import { createWorker, type Worker } from "../jobs/worker.ts";
@@ -16,7 +15,7 @@ import { planReminders, REMINDER_JOB, runReminderJob, unsubscribeLink } from "./
 
 // 2026-01-12 10:00 UTC = 11:00 in Stockholm.
 const clock = new FakeClock(Date.UTC(2026, 0, 12, 10, 0, 0));
-let app: FastifyInstance;
+let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp({ clock });
   await importContent(app.ctx.db, app.ctx.clock, loadContent(path.resolve("content")));

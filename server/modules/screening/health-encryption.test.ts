@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lightScreening } from "../../../common/instruments/registry.ts";
 import { contentModules, evaluationAnswers } from "../../db/schema/content.ts";
 import { screenings, screeningScores } from "../../db/schema/screening.ts";
 import { TestAgent } from "../../testing/agent.ts";
-import { createTestApp, createTestUser, sessionCookieFor } from "../../testing/test-app.ts";
+import { createTestApp, createTestUser, sessionCookieFor, type TestApp } from "../../testing/test-app.ts";
 import { importContent } from "../content/import-content.ts";
 import { loadContent } from "../content/load-content.ts";
 import { encryptPlainHealthValues } from "./health-encryption-migration.ts";
@@ -21,7 +20,7 @@ import {
   screeningScoreAad,
 } from "./health-values.ts";
 
-let app: FastifyInstance;
+let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
   await importContent(app.ctx.db, app.ctx.clock, loadContent(path.resolve("content")));

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema/sessions.ts";
 import type { ClientInfo } from "../../lib/client-info.ts";
-import { createTestApp, createTestUser, sessionCookieFor } from "../../testing/test-app.ts";
+import { createTestApp, createTestUser, sessionCookieFor, type TestApp } from "../../testing/test-app.ts";
 import { endSession, hashSessionId, loadSession, startSession } from "./session-service.ts";
 
 /** Issue 18: sessions start and end from plain data; the caller applies the returned effects. */
 describe("session service with plain inputs", () => {
-  let app: FastifyInstance;
+  let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
   });
