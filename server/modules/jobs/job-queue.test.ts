@@ -39,13 +39,13 @@ describe("job queue", () => {
     const k = kind();
     await enqueue(app.ctx.db, { kind: k, dedupeKey: `k-${randomUUID()}`, payload: {}, runAt: new Date(clock.now().getTime() + 60_000) });
     const mine = (list: Job[]) => list.filter((j) => j.kind === k);
-    expect(mine(await claim(app.ctx.db, "w1", clock.now(), 100))).toHaveLength(0);
+    expect(mine(await claim(app.ctx.db, "w1", clock.now(), 100, [k]))).toHaveLength(0);
     clock.advance(60_000);
-    const first = mine(await claim(app.ctx.db, "w1", clock.now(), 100));
+    const first = mine(await claim(app.ctx.db, "w1", clock.now(), 100, [k]));
     expect(first).toHaveLength(1);
-    expect(mine(await claim(app.ctx.db, "w2", clock.now(), 100))).toHaveLength(0);
+    expect(mine(await claim(app.ctx.db, "w2", clock.now(), 100, [k]))).toHaveLength(0);
     clock.advance(LEASE_MS + 1);
-    const again = mine(await claim(app.ctx.db, "w2", clock.now(), 100));
+    const again = mine(await claim(app.ctx.db, "w2", clock.now(), 100, [k]));
     expect(again.map((j) => [j.id, j.attempts, j.lockedBy])).toEqual([[first[0]?.id, 2, "w2"]]);
     // The first worker's late completion does not count: the job is the second worker's now.
     if (first[0]) await complete(app.ctx.db, first[0], clock.now());
@@ -78,7 +78,7 @@ describe("job queue", () => {
   it("prunes jobs done more than 30 days ago, keeps newer and failed ones", async () => {
     const k = kind();
     await enqueue(app.ctx.db, { kind: k, dedupeKey: `k-${randomUUID()}`, payload: {}, runAt: clock.now() });
-    const [job] = (await claim(app.ctx.db, "w", clock.now(), 100)).filter((j) => j.kind === k);
+    const [job] = (await claim(app.ctx.db, "w", clock.now(), 100, [k])).filter((j) => j.kind === k);
     if (!job) throw new Error("not claimed");
     await complete(app.ctx.db, job, clock.now());
     const [failing] = await app.ctx.db.insert(jobs).values({ kind: k, dedupeKey: `k-${randomUUID()}`, payload: {}, runAt: clock.now(), status: "running", lockedBy: "w", attempts: MAX_ATTEMPTS }).returning();
