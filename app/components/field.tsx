@@ -1,4 +1,5 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from "react";
+import { useEarlyInput } from "../lib/use-early-input.ts";
 import { Icon } from "./icon.tsx";
 import "./components.css";
 
@@ -144,13 +145,16 @@ export function TextField({
   type = "text",
   className,
   "aria-describedby": describedBy,
+  ref,
   ...rest
 }: TextFieldProps) {
   const ids = useFieldIds(id, hint, error, describedBy);
+  const control = useEarlyInput(rest.value, ref);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error} required={required} requiredText={requiredText}>
       <input
         {...rest}
+        ref={control}
         id={ids.controlId}
         type={type}
         className={className ? `input ${className}` : "input"}
@@ -179,13 +183,16 @@ export function TextArea({
   rows = 5,
   className,
   "aria-describedby": describedBy,
+  ref,
   ...rest
 }: TextAreaProps) {
   const ids = useFieldIds(id, hint, error, describedBy);
+  const control = useEarlyInput(rest.value, ref);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error} required={required} requiredText={requiredText}>
       <textarea
         {...rest}
+        ref={control}
         id={ids.controlId}
         rows={rows}
         className={className ? `input input--textarea ${className}` : "input input--textarea"}
@@ -213,14 +220,17 @@ export function Checkbox({
   id,
   className,
   "aria-describedby": describedBy,
+  ref,
   ...rest
 }: CheckboxProps) {
   const ids = useFieldIds(id, hint, error, describedBy);
+  const control = useEarlyInput(rest.checked, ref);
   return (
     <div className={ids.hasError ? "checkbox checkbox--invalid" : "checkbox"}>
       <label className="checkbox__row" htmlFor={ids.controlId}>
         <input
           {...rest}
+          ref={control}
           id={ids.controlId}
           type="checkbox"
           className={className ? `checkbox__input ${className}` : "checkbox__input"}
@@ -242,4 +252,18 @@ export function Checkbox({
       ) : null}
     </div>
   );
+}
+
+export type RadioInputProps = Omit<ComponentPropsWithRef<"input">, "type">;
+
+/** A bare radio button (its label is the caller's) that keeps a choice made before hydration. */
+export function RadioInput({ ref, ...rest }: RadioInputProps) {
+  const control = useEarlyInput(rest.checked, ref);
+  return <input {...rest} ref={control} type="radio" />;
+}
+
+/** A bare select (inside a FieldFrame) that keeps a choice made before hydration. */
+export function SelectInput({ ref, ...rest }: ComponentPropsWithRef<"select">) {
+  const control = useEarlyInput(rest.value, ref);
+  return <select {...rest} ref={control} />;
 }

@@ -1,5 +1,6 @@
 import { useState, type ComponentPropsWithRef, type ReactNode } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
+import { useEarlyInput } from "../lib/use-early-input.ts";
 import { FieldFrame, useFieldIds } from "./field.tsx";
 import "./components.css";
 
@@ -34,16 +35,19 @@ export function PasswordField({
   error,
   autoComplete,
   className,
+  ref,
   ...rest
 }: PasswordFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const ids = useFieldIds(id, hint, error, undefined);
+  const control = useEarlyInput(rest.value, ref);
   return (
     <FieldFrame ids={ids} label={label} hint={hint} error={error} required={false}>
       <div className="password-input">
         <input
           {...rest}
+          ref={control}
           id={ids.controlId}
           type={visible ? "text" : "password"}
           autoComplete={autoComplete}

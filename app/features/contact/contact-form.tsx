@@ -6,7 +6,7 @@ import { SAFETY_CATEGORIES, type SafetyCategory } from "../../../common/schemas/
 import "./contact.css";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
-import { FieldFrame, TextArea, TextField, useFieldIds } from "../../components/field.tsx";
+import { FieldFrame, RadioInput, SelectInput, TextArea, TextField, useFieldIds } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
@@ -75,11 +75,11 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
           <fieldset className="contact-kind" id="contact-kind">
             <legend>{t("contact.kind.legend")}</legend>
             <label className="contact-kind__option">
-              <input type="radio" name="contact-kind" value="message" checked={!safety} onChange={() => form.setValue("kind", "message")} />
+              <RadioInput name="contact-kind" value="message" checked={!safety} onChange={() => form.setValue("kind", "message")} />
               <span>{t("contact.kind.message")}</span>
             </label>
             <label className="contact-kind__option">
-              <input type="radio" name="contact-kind" value="safety" checked={safety} onChange={() => form.setValue("kind", "safety")} />
+              <RadioInput name="contact-kind" value="safety" checked={safety} onChange={() => form.setValue("kind", "safety")} />
               <span>
                 {t("contact.kind.safety")}
                 <span className="contact-kind__hint">{t("contact.kind.safetyHint")}</span>
@@ -88,7 +88,7 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
           </fieldset>
           {safety ? (
             <FieldFrame ids={categoryIds} label={labels.category} hint={t("contact.category.hint")} error={form.errors.category} required requiredText={t("form.required")}>
-              <select
+              <SelectInput
                 id={categoryIds.controlId}
                 className="input"
                 value={form.values.category}
@@ -103,7 +103,7 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
                     {t(`contact.category.${category}`)}
                   </option>
                 ))}
-              </select>
+              </SelectInput>
             </FieldFrame>
           ) : null}
           <TextField

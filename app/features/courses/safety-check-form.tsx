@@ -6,6 +6,7 @@ import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { errorInfo } from "../../lib/api/error-message.ts";
+import { QuestionFieldset } from "../screening/question-list.tsx";
 
 /** What the check found: the window is for you now, or why not and what to do instead. */
 function Outcome({ check }: { check: SafetyCheck }) {
@@ -97,35 +98,17 @@ export function SafetyCheckForm({ moduleId, check, completed }: { moduleId: stri
         </Notice>
       ) : null}
       {check.questions.map((question, index) => (
-        <fieldset
+        <QuestionFieldset
           key={question.id}
-          id={`q-${question.id}`}
-          tabIndex={-1}
-          className={missing.includes(question.id) ? "question question--missing" : "question"}
-          aria-invalid={missing.includes(question.id) || undefined}
-        >
-          <legend>
-            <span className="question__number">{index + 1}. </span>
-            {question.text}
-          </legend>
-          <div className="question__options">
-            {question.options.map((option) => (
-              <label key={option.value} className="option">
-                <input
-                  type="radio"
-                  name={question.id}
-                  value={option.value}
-                  checked={answers[question.id] === option.value}
-                  onChange={() => {
-                    setAnswers((a) => ({ ...a, [question.id]: option.value }));
-                    setMissing((m) => m.filter((id) => id !== question.id));
-                  }}
-                />
-                <span>{option.label}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+          question={question}
+          number={index + 1}
+          answer={answers[question.id]}
+          missing={missing.includes(question.id)}
+          onAnswer={(value) => {
+            setAnswers((a) => ({ ...a, [question.id]: value }));
+            setMissing((m) => m.filter((id) => id !== question.id));
+          }}
+        />
       ))}
       {error ? (
         <Notice tone="warning" role="alert">

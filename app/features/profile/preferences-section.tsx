@@ -7,6 +7,7 @@ import { pathTo } from "../../../common/routing/route-table.ts";
 import { THEME_VALUES, type ProfileDto } from "../../../common/schemas/profile.ts";
 import { Notice } from "../../components/alert.tsx";
 import { Card } from "../../components/card.tsx";
+import { RadioInput } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { errorInfo, errorMessage } from "../../lib/api/error-message.ts";
 import { THEME_COOKIE, type Theme } from "../../lib/theme.ts";
@@ -64,7 +65,7 @@ export function PreferencesSection({ profile, locale, theme }: { profile: Profil
       <ChoiceGroup id="profile-language" legend={t("profile.preferences.language")} hint={t("profile.preferences.languageHint")}>
         {LOCALES.map((code) => (
           <label key={code} className="choice" lang={LOCALE_SETTINGS[code].htmlLang}>
-            <input type="radio" name="profile-language" value={code} checked={code === language} onChange={() => void chooseLanguage(code)} />
+            <RadioInput name="profile-language" value={code} checked={code === language} onChange={() => void chooseLanguage(code)} />
             <span>{LOCALE_SETTINGS[code].name}</span>
           </label>
         ))}
@@ -72,7 +73,7 @@ export function PreferencesSection({ profile, locale, theme }: { profile: Profil
       <ChoiceGroup id="profile-theme" legend={t("profile.preferences.theme")} hint={t("profile.preferences.themeHint")}>
         {THEME_VALUES.map((value) => (
           <label key={value} className="choice">
-            <input type="radio" name="profile-theme" value={value} checked={value === current} onChange={() => void chooseTheme(value)} />
+            <RadioInput name="profile-theme" value={value} checked={value === current} onChange={() => void chooseTheme(value)} />
             <span className={`theme-swatch theme-swatch--${value}`} aria-hidden="true" />
             <span>{t(`themes.${value}`)}</span>
           </label>

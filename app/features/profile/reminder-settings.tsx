@@ -8,7 +8,7 @@ import {
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
-import { Checkbox, FieldFrame, TextField, useFieldIds } from "../../components/field.tsx";
+import { Checkbox, FieldFrame, SelectInput, TextField, useFieldIds } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { errorInfo, errorMessage } from "../../lib/api/error-message.ts";
 import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
@@ -131,7 +131,7 @@ function ReminderForm({ initial }: { initial: Settings }) {
         }}
       />
       <FieldFrame ids={zoneIds} label={t("reminders.timezone")} hint={t("reminders.timezoneHint")} error={form.errors.timezone} required={false}>
-        <select
+        <SelectInput
           id={zoneIds.controlId}
           className="input"
           value={form.values.timezone}
@@ -147,7 +147,7 @@ function ReminderForm({ initial }: { initial: Settings }) {
               {zone.replace(/_/g, " ")}
             </option>
           ))}
-        </select>
+        </SelectInput>
       </FieldFrame>
       <div className="cluster">
         <Button type="submit" busy={form.submitting}>

@@ -2,6 +2,7 @@ import type { Locale } from "../../../common/i18n/locales.ts";
 import { PHQ9_SAFETY_ITEM, isCrisis } from "../../../common/instruments/scoring.ts";
 import type { ScreeningQuestion } from "../../../common/schemas/screening.ts";
 import { CrisisPanel } from "../../components/crisis-panel.tsx";
+import { RadioInput } from "../../components/field.tsx";
 import "../courses/courses.css";
 
 /**
@@ -28,31 +29,13 @@ export function QuestionList({
       {questions.map((question, index) => (
         <div key={question.id} className="stack stack--sm">
           {index === 0 || questions[index - 1]?.intro !== question.intro ? <p className="lead">{question.intro}</p> : null}
-          <fieldset
-            id={`q-${question.id}`}
-            tabIndex={-1}
-            className={missing.includes(question.id) ? "question question--missing" : "question"}
-            aria-invalid={missing.includes(question.id) || undefined}
-          >
-            <legend>
-              <span className="question__number">{index + 1}. </span>
-              {question.text}
-            </legend>
-            <div className="question__options">
-              {question.options.map((option) => (
-                <label key={option.value} className="option">
-                  <input
-                    type="radio"
-                    name={question.id}
-                    value={option.value}
-                    checked={answers[question.id] === option.value}
-                    onChange={() => onAnswer(question.id, option.value)}
-                  />
-                  <span>{option.label}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <QuestionFieldset
+            question={question}
+            number={index + 1}
+            answer={answers[question.id]}
+            missing={missing.includes(question.id)}
+            onAnswer={(value) => onAnswer(question.id, value)}
+          />
           {question.id === PHQ9_SAFETY_ITEM ? (
             <div role="alert">{isCrisis(answers) ? <CrisisPanel locale={locale} context="answer" headingId="crisis-now" /> : null}</div>
           ) : null}
@@ -61,6 +44,44 @@ export function QuestionList({
     </>
   );
 }
+
+/** One question: its number and text as the legend, its options as radio buttons. */
+export function QuestionFieldset({
+  question,
+  number,
+  answer,
+  missing,
+  onAnswer,
+}: {
+  question: Pick<ScreeningQuestion, "id" | "text" | "options">;
+  number: number;
+  answer: number | undefined;
+  missing: boolean;
+  onAnswer: (value: number) => void;
+}) {
+  return (
+    <fieldset
+      id={`q-${question.id}`}
+      tabIndex={-1}
+      className={missing ? "question question--missing" : "question"}
+      aria-invalid={missing || undefined}
+    >
+      <legend>
+        <span className="question__number">{number}. </span>
+        {question.text}
+      </legend>
+      <div className="question__options">
+        {question.options.map((option) => (
+          <label key={option.value} className="option">
+            <RadioInput name={question.id} value={option.value} checked={answer === option.value} onChange={() => onAnswer(option.value)} />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 
 /** The ids of questions without an answer; focuses the first of them. */
 export function unansweredQuestions(questions: readonly ScreeningQuestion[], answers: Record<string, number>): string[] {
