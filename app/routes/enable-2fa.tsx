@@ -5,8 +5,8 @@ import { z } from "zod";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { recoveryCodesResponse, twofaSetupResponse } from "../../common/schemas/accounts.ts";
 import { Notice } from "../components/alert.tsx";
-import { Button, buttonClassName } from "../components/button.tsx";
-import { TextField } from "../components/field.tsx";
+import { buttonClassName } from "../components/button.tsx";
+import { CodeField } from "../features/accounts/code-field.tsx";
 import { totpCodeField } from "../features/accounts/form-schemas.ts";
 import { RecoveryCodes } from "../features/accounts/recovery-codes.tsx";
 import { LOGOUT_CONFIRMED } from "../features/accounts/logout-state.ts";
@@ -14,7 +14,7 @@ import { groupSecret } from "../features/accounts/twofa-secret.ts";
 import { useFocusHeading } from "../features/accounts/use-focus-heading.ts";
 import { useFormIds } from "../features/accounts/use-form-ids.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
-import { FormErrorSummary } from "../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../lib/form/form-shell.tsx";
 import { useForm } from "../lib/form/use-form.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/enable-2fa";
@@ -152,36 +152,9 @@ export default function Enable2faScreen({ loaderData }: Route.ComponentProps) {
         <li>
           <div className="stack stack--md">
             <h2 className="twofa-steps__title">{t("accounts.enable2fa.step3")}</h2>
-            <form
-              className="stack stack--md"
-              noValidate
-              onSubmit={(event) => void form.handleSubmit(event)}
-            >
-              <FormErrorSummary
-                messages={form.messages}
-                formError={form.formError}
-                idFor={idFor}
-                attempt={form.submitCount}
-              />
-              <TextField
-                id={idFor("code")}
-                label={t("accounts.code.label")}
-                hint={t("accounts.code.hint")}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                className="input--code"
-                value={form.values.code}
-                error={form.errors.code}
-                onChange={(event) => form.setValue("code", event.target.value)}
-              />
-              <div>
-                <Button type="submit" busy={form.submitting}>
-                  {t("accounts.enable2fa.submit")}
-                </Button>
-              </div>
-            </form>
+            <FormShell form={form} idFor={idFor} className="stack stack--md" submitLabel={t("accounts.enable2fa.submit")}>
+              <CodeField {...textField(form, idFor, "code")} />
+            </FormShell>
           </div>
         </li>
       </ol>

@@ -5,12 +5,12 @@ import { z } from "zod";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { statusResponse } from "../../common/schemas/accounts.ts";
 import { Button } from "../components/button.tsx";
-import { TextField } from "../components/field.tsx";
+import { CodeField } from "../features/accounts/code-field.tsx";
 import { secondFactorField, totpCodeField } from "../features/accounts/form-schemas.ts";
 import { useFocusHeading } from "../features/accounts/use-focus-heading.ts";
 import { useFormIds } from "../features/accounts/use-form-ids.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
-import { FormErrorSummary } from "../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../lib/form/form-shell.tsx";
 import { useForm } from "../lib/form/use-form.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/verify-2fa";
@@ -104,36 +104,19 @@ function VerifyForm({
     },
   });
   return (
-    <form
-      className="stack stack--md"
-      noValidate
-      onSubmit={(event) => void form.handleSubmit(event)}
-    >
-      <FormErrorSummary
-        messages={form.messages}
-        formError={form.formError}
-        idFor={idFor}
-        attempt={form.submitCount}
-      />
-      <TextField
-        ref={input}
-        id={idFor("code")}
-        label={recovery ? t("accounts.verify2fa.recoveryLabel") : t("accounts.code.label")}
-        hint={recovery ? t("accounts.verify2fa.recoveryHint") : t("accounts.code.hint")}
-        inputMode={recovery ? "text" : "numeric"}
-        autoComplete={recovery ? "off" : "one-time-code"}
-        autoCapitalize="none"
-        spellCheck={false}
-        className="input--code"
-        value={form.values.code}
-        error={form.errors.code}
-        onChange={(event) => form.setValue("code", event.target.value)}
-      />
-      <div>
-        <Button type="submit" busy={form.submitting}>
-          {t("accounts.verify2fa.submit")}
-        </Button>
-      </div>
-    </form>
+    <FormShell form={form} idFor={idFor} className="stack stack--md" submitLabel={t("accounts.verify2fa.submit")}>
+      {recovery ? (
+        <CodeField
+          {...textField(form, idFor, "code")}
+          ref={input}
+          label={t("accounts.verify2fa.recoveryLabel")}
+          hint={t("accounts.verify2fa.recoveryHint")}
+          inputMode="text"
+          autoComplete="off"
+        />
+      ) : (
+        <CodeField {...textField(form, idFor, "code")} ref={input} />
+      )}
+    </FormShell>
   );
 }

@@ -1,10 +1,10 @@
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import { z } from "zod";
 import { Button } from "../../components/button.tsx";
-import { TextField } from "../../components/field.tsx";
 import type { DialogContentProps } from "../../lib/dialog.tsx";
 import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
+import { CodeField } from "./code-field.tsx";
 import { totpCodeField } from "./form-schemas.ts";
 import { useFormIds } from "./use-form-ids.ts";
 
@@ -50,17 +50,7 @@ export function CodeDialog({ titleId, data, close }: DialogContentProps) {
           </Button>
         }
       >
-        <TextField
-          {...textField(form, idFor, "code")}
-          label={t("accounts.code.label")}
-          hint={t("accounts.code.hint")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          className="input--code"
-          data-autofocus
-        />
+        <CodeField {...textField(form, idFor, "code")} data-autofocus />
       </FormShell>
     </div>
   );

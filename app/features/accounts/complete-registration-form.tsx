@@ -2,10 +2,9 @@ import { useTranslation } from "../../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { pathTo } from "../../../common/routing/route-table.ts";
-import { Button } from "../../components/button.tsx";
 import { PasswordField } from "../../components/password-field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
-import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { removeOnboardingRecord } from "../../lib/onboarding-record.ts";
 import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
@@ -58,48 +57,41 @@ export function CompleteForm({
     },
   });
   return (
-    <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+    <>
       <p className="lead">{t("screens.register.description")}</p>
-      <FormErrorSummary
-        messages={form.messages}
-        formError={form.formError}
+      <FormShell
+        form={form}
         idFor={idFor}
-        attempt={form.submitCount}
+        submitLabel={t("accounts.complete.submit")}
+        submitSize="lg"
         labels={{
           password: t("accounts.complete.password"),
           accept_terms: t("accounts.complete.termsShort"),
           consent_health_data: t("accounts.complete.healthShort"),
           adult: t("accounts.complete.adultShort"),
         }}
-      />
-      <dl className="account-email">
-        <dt>{t("accounts.fields.email")}</dt>
-        <dd>{email}</dd>
-      </dl>
-      {/* Lets password managers save the address together with the new password. */}
-      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <PasswordField
-        id={idFor("password")}
-        label={t("accounts.complete.password")}
-        hint={t("accounts.passwordPolicy")}
-        autoComplete="new-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(event) => form.setValue("password", event.target.value)}
-      />
-      <ConsentFields
-        values={form.values}
-        errors={form.errors}
-        onChange={(name, checked) => form.setValue(name, checked)}
-        idFor={idFor}
-        termsVersion={termsVersion}
-        locale={locale}
-      />
-      <div>
-        <Button type="submit" size="lg" busy={form.submitting}>
-          {t("accounts.complete.submit")}
-        </Button>
-      </div>
-    </form>
+      >
+        <dl className="account-email">
+          <dt>{t("accounts.fields.email")}</dt>
+          <dd>{email}</dd>
+        </dl>
+        {/* Lets password managers save the address together with the new password. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordField
+          {...textField(form, idFor, "password")}
+          label={t("accounts.complete.password")}
+          hint={t("accounts.passwordPolicy")}
+          autoComplete="new-password"
+        />
+        <ConsentFields
+          values={form.values}
+          errors={form.errors}
+          onChange={(name, checked) => form.setValue(name, checked)}
+          idFor={idFor}
+          termsVersion={termsVersion}
+          locale={locale}
+        />
+      </FormShell>
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { PasswordField } from "../../components/password-field.tsx";
 import { ApiError } from "../../lib/api/client.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { useDialog } from "../../lib/dialog.tsx";
-import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useFormIds } from "./use-form-ids.ts";
 
@@ -67,28 +67,16 @@ export function NewPasswordForm({ token, onNewLink }: { token: string; onNewLink
     );
   }
   return (
-    <form className="stack" noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+    <>
       <p className="lead">{t("accounts.reset.lead")}</p>
-      <FormErrorSummary
-        messages={form.messages}
-        formError={form.formError}
-        idFor={idFor}
-        attempt={form.submitCount}
-      />
-      <PasswordField
-        id={idFor("password")}
-        label={t("accounts.reset.newPassword")}
-        hint={t("accounts.passwordPolicy")}
-        autoComplete="new-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(event) => form.setValue("password", event.target.value)}
-      />
-      <div>
-        <Button type="submit" busy={form.submitting}>
-          {t("accounts.reset.submit")}
-        </Button>
-      </div>
-    </form>
+      <FormShell form={form} idFor={idFor} submitLabel={t("accounts.reset.submit")}>
+        <PasswordField
+          {...textField(form, idFor, "password")}
+          label={t("accounts.reset.newPassword")}
+          hint={t("accounts.passwordPolicy")}
+          autoComplete="new-password"
+        />
+      </FormShell>
+    </>
   );
 }

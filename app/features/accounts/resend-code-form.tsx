@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import { Notice } from "../../components/alert.tsx";
-import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
-import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useFormIds } from "./use-form-ids.ts";
 
@@ -31,35 +30,23 @@ export function ResendCodeForm({
   });
   return (
     <>
-      <form
+      <FormShell
+        form={form}
+        idFor={idFor}
         className="stack stack--md"
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(event)}
+        submitLabel={t("accounts.pending.sendAgain")}
+        submitVariant="secondary"
       >
-        <FormErrorSummary
-          messages={form.messages}
-          formError={form.formError}
-          idFor={idFor}
-          attempt={form.submitCount}
-        />
         {stateEmail ? null : (
           <TextField
-            id={idFor("email")}
+            {...textField(form, idFor, "email")}
             label={t("accounts.fields.email")}
             type="email"
             autoComplete="email"
             inputMode="email"
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(event) => form.setValue("email", event.target.value)}
           />
         )}
-        <div>
-          <Button type="submit" variant="secondary" busy={form.submitting}>
-            {t("accounts.pending.sendAgain")}
-          </Button>
-        </div>
-      </form>
+      </FormShell>
       <div role="status">
         {resentTo ? (
           <Notice tone="success">

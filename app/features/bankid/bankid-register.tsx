@@ -7,7 +7,7 @@ import { pathTo } from "../../../common/routing/route-table.ts";
 import { termsResponse } from "../../../common/schemas/accounts.ts";
 import { bankidStartResponse, type BankIdDevice } from "../../../common/schemas/bankid.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
-import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { FormShell } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
 import { useScreen } from "../../lib/use-screen.ts";
 import { ConsentFields } from "../accounts/consent-fields.tsx";
@@ -78,26 +78,18 @@ export function BankIdRegister({ close }: { close: () => void }) {
     <section className="stack stack--sm" aria-labelledby={headingId}>
       <h3 id={headingId}>{t("bankid.registerTitle")}</h3>
       {choosing ? (
-        <form
+        <FormShell
+          form={form}
+          idFor={idFor}
           className="stack stack--sm"
-          noValidate
-          onSubmit={(event) => {
-            device.current = "other";
-            void form.handleSubmit(event);
+          beforeSubmit={() => (device.current = "other")}
+          labels={{
+            accept_terms: t("accounts.complete.termsShort"),
+            consent_health_data: t("accounts.complete.healthShort"),
+            adult: t("accounts.complete.adultShort"),
           }}
         >
           <p>{t("bankid.registerIntro")}</p>
-          <FormErrorSummary
-            messages={form.messages}
-            formError={form.formError}
-            idFor={idFor}
-            attempt={form.submitCount}
-            labels={{
-              accept_terms: t("accounts.complete.termsShort"),
-              consent_health_data: t("accounts.complete.healthShort"),
-              adult: t("accounts.complete.adultShort"),
-            }}
-          />
           <ConsentFields
             values={form.values}
             errors={form.errors}
@@ -113,7 +105,7 @@ export function BankIdRegister({ close }: { close: () => void }) {
               void form.handleSubmit();
             }}
           />
-        </form>
+        </FormShell>
       ) : null}
       <BankIdProgress state={state} onCancel={bankid.cancel} onRetry={bankid.reset} />
     </section>

@@ -1,5 +1,5 @@
 import type { ChangeEvent, ComponentPropsWithRef, ReactNode } from "react";
-import { Button, type ButtonVariant } from "../../components/button.tsx";
+import { Button, type ButtonSize, type ButtonVariant } from "../../components/button.tsx";
 import { FormErrorSummary } from "./form-error-summary.tsx";
 import type { FormModel } from "./use-form.ts";
 
@@ -8,7 +8,8 @@ type AnyForm = Pick<FormModel<Record<string, unknown>>, "messages" | "formError"
 /**
  * The scaffolding every form of the product shares: `noValidate` (the shared zod schema checks),
  * the error summary that takes focus after a failed submit, the fields, then the submit button
- * (busy while sending) and any other actions (cancel, "forgot password?").
+ * (busy while sending) and any other actions (cancel, "forgot password?"). A form whose own
+ * buttons submit it (BankID's "this device" / "another device") leaves out `submitLabel`.
  */
 export function FormShell({
   form,
@@ -16,7 +17,9 @@ export function FormShell({
   labels,
   submitLabel,
   submitVariant = "primary",
+  submitSize,
   actions,
+  beforeSubmit,
   className = "stack",
   children,
   ...rest
@@ -25,22 +28,37 @@ export function FormShell({
   idFor: (field: string) => string;
   /** Field labels for the summary lines. */
   labels?: Partial<Record<string, string>>;
-  submitLabel: ReactNode;
+  submitLabel?: ReactNode;
   submitVariant?: ButtonVariant;
+  submitSize?: ButtonSize;
   /** Shown after the submit button (cancel, secondary actions). */
   actions?: ReactNode;
+  /** Runs when the form is submitted, before validation (which of several ways it was sent). */
+  beforeSubmit?: () => void;
   children?: ReactNode;
 }) {
   return (
-    <form {...rest} className={className} noValidate onSubmit={(event) => void form.handleSubmit(event)}>
+    <form
+      {...rest}
+      className={className}
+      noValidate
+      onSubmit={(event) => {
+        beforeSubmit?.();
+        void form.handleSubmit(event);
+      }}
+    >
       <FormErrorSummary messages={form.messages} formError={form.formError} idFor={idFor} attempt={form.submitCount} labels={labels} />
       {children}
-      <div className="cluster">
-        <Button type="submit" variant={submitVariant} busy={form.submitting}>
-          {submitLabel}
-        </Button>
-        {actions}
-      </div>
+      {submitLabel !== undefined || actions ? (
+        <div className="cluster">
+          {submitLabel !== undefined ? (
+            <Button type="submit" variant={submitVariant} size={submitSize} busy={form.submitting}>
+              {submitLabel}
+            </Button>
+          ) : null}
+          {actions}
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -2,11 +2,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../common/i18n/locales.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
-import { THEMES } from "../../app/lib/theme.ts";
 import { freshTotp, latestMail, linkWith } from "./support/accounts.ts";
-import { axeViolations, violationsInAllThemes } from "./support/axe.ts";
+import { AxeLog } from "./support/axe-log.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { loggedInContext, message } from "./support/fixtures.ts";
+import { message } from "./support/fixtures.ts";
 
 /**
  * The account journey through the UI (issue 4): create an account by e-mail, set up two-step
@@ -25,29 +24,6 @@ afterAll(async () => {
 
 const PASSWORD = "en lugn morgon vid havet";
 const NEW_PASSWORD = "kvällsljus över stilla sjön";
-
-/** Axe findings of one journey, reported together at the end. */
-class AxeLog {
-  readonly problems: string[] = [];
-  private readonly page: Page;
-  private readonly name: string;
-
-  constructor(page: Page, name: string) {
-    this.page = page;
-    this.name = name;
-  }
-
-  /** All WCAG rules in the rendered (green) theme. */
-  async check(step: string): Promise<void> {
-    for (const violation of await axeViolations(this.page))
-      this.problems.push(`${this.name} ${step}: ${violation}`);
-  }
-
-  /** All rules in the rendered (green) theme, then the colour rules in each other theme, switched in place. */
-  async checkThemes(step: string): Promise<void> {
-    for (const line of await violationsInAllThemes(this.page, THEMES[0], THEMES)) this.problems.push(`${this.name} ${step} ${line}`);
-  }
-}
 
 function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
@@ -333,166 +309,4 @@ describe("account journey", () => {
     },
     300_000,
   );
-
-  it("forgot password: the dialog and the reset screen, with an expired link", async () => {
-    const m = (key: string) => message("sv", key);
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 800 },
-      locale: "sv-SE",
-    });
-    const page = await context.newPage();
-    const axe = new AxeLog(page, "sv@375");
-    const dialog = page.getByRole("dialog");
-    const main = page.getByRole("main");
-    const email = `forgot-${Date.now()}@example.test`;
-
-    await page.goto(`${baseUrl()}/`);
-    await waitForHydration(page);
-    await page
-      .getByRole("banner")
-      .getByRole("button", { name: m("nav.login") })
-      .click();
-    await dialog.getByLabel(m("accounts.fields.email")).fill(email);
-    await dialog.getByRole("button", { name: m("accounts.login.forgot") }).click();
-    await dialog.getByRole("heading", { name: m("accounts.forgot.title") }).waitFor();
-    // The address typed so far comes along, and focus stays in the dialog.
-    expect(await dialog.getByLabel(m("accounts.fields.email")).inputValue()).toBe(email);
-    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(
-      true,
-    );
-    await axe.checkThemes("ForgotPwdDialog");
-    await dialog.getByRole("button", { name: m("accounts.forgot.submit") }).click();
-    await dialog.getByRole("status").getByText(m("accounts.forgot.sentTitle")).waitFor();
-    await axe.check("ForgotPwdDialog, sent");
-    await dialog.getByRole("button", { name: m("accounts.forgot.backToLogin") }).click();
-    await dialog.getByRole("heading", { level: 2, name: m("accounts.login.title") }).waitFor();
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden" });
-
-    // The reset screen with a link that does not work (any more).
-    await page.goto(`${baseUrl()}${pathTo("resetPassword", "sv")}?token=${"A".repeat(43)}`);
-    await waitForHydration(page);
-    await main
-      .getByLabel(m("accounts.reset.newPassword"), { exact: true })
-      .fill("ett helt nytt lösenord");
-    await axe.check("reset password, new password");
-    await main.getByRole("button", { name: m("accounts.reset.submit") }).click();
-    await main.getByText(m("accounts.reset.invalidTitle")).waitFor();
-    await axe.check("reset password, link invalid");
-    await main.getByRole("button", { name: m("accounts.reset.newLink") }).click();
-    await main.getByText(m("accounts.reset.requestLead")).waitFor();
-    expect(new URL(page.url()).search).toBe("");
-    await axe.check("reset password, request");
-
-    // An expired or used registration link.
-    await page.goto(`${baseUrl()}${pathTo("register", "sv")}?code=${"B".repeat(43)}`);
-    await waitForHydration(page);
-    await main.getByText(m("accounts.complete.invalidTitle")).waitFor();
-    await axe.check("complete registration, link invalid");
-
-    expect(axe.problems).toEqual([]);
-    await context.close();
-  });
-
-  it("asks to re-approve changed terms: cannot be dismissed; accept, or decline to logout-remove", async () => {
-    const m = (key: string) => message("en", key);
-    const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
-    const page = await context.newPage();
-    const axe = new AxeLog(page, "en@375");
-    const dialog = page.getByRole("dialog");
-    // The status check in the browser reports the terms as not accepted until the user accepts
-    // (the fixture user has the current version; the server's answer is changed in flight).
-    let outdated = true;
-    await page.route("**/api/v1/me/", async (route) => {
-      if (!outdated || route.request().method() !== "GET") return route.continue();
-      const response = await route.fetch();
-      const status = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...status, terms_accepted: false } });
-    });
-    page.on("request", (request) => {
-      if (request.method() === "POST" && request.url().endsWith("/api/v1/me/accept-terms/"))
-        outdated = false;
-    });
-
-    await page.goto(`${baseUrl()}${pathTo("contact", "en")}`);
-    await waitForHydration(page);
-    await page
-      .locator(".mobile-bar")
-      .getByRole("link", { name: m("nav.close") })
-      .click();
-    await dialog.getByRole("heading", { name: m("accounts.terms.title") }).waitFor();
-    expect(await dialog.getByRole("button", { name: message("en", "dialog.close") }).count()).toBe(
-      0,
-    );
-    await page.keyboard.press("Escape");
-    expect(await dialog.isVisible()).toBe(true);
-    await axe.checkThemes("ReApproveTermsDialog");
-    // The consent is given again with the terms: without the boxes the dialog names them.
-    await dialog.getByRole("button", { name: m("accounts.terms.accept"), exact: true }).click();
-    await dialog.getByText(m("form.errors.age.required")).first().waitFor();
-    await dialog.getByRole("checkbox", { name: m("accounts.complete.health") }).check();
-    await dialog.getByRole("checkbox", { name: m("accounts.complete.adult") }).check();
-    await dialog.getByRole("button", { name: m("accounts.terms.accept"), exact: true }).click();
-    await dialog.waitFor({ state: "hidden" });
-    await page
-      .locator(".mobile-bar")
-      .getByRole("link", { name: m("nav.profile") })
-      .click();
-    await page.getByRole("heading", { level: 1, name: m("screens.profile.heading") }).waitFor();
-    expect(await dialog.isVisible()).toBe(false);
-
-    // Declining leads to the screen where the account can be deleted.
-    outdated = true;
-    await page
-      .getByRole("main")
-      .getByRole("link", { name: message("en", "footer.terms") })
-      .click();
-    await dialog.getByRole("button", { name: m("accounts.terms.decline") }).click();
-    await page.waitForURL(`${baseUrl()}${pathTo("logoutRemove", "en")}`);
-    await page
-      .getByRole("heading", { level: 1, name: m("screens.logoutRemove.heading") })
-      .waitFor();
-    expect(await dialog.isVisible()).toBe(false);
-    await axe.check("logout-remove after declining");
-    expect(axe.problems).toEqual([]);
-    await context.close();
-  });
-
-  it("the logout-remove screen explains and asks for the password", async () => {
-    const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const axe = new AxeLog(page, "da@1280");
-    await page.goto(`${baseUrl()}${pathTo("logoutRemove", "da")}`);
-    await waitForHydration(page);
-    await page
-      .getByRole("heading", { level: 1, name: message("da", "screens.logoutRemove.heading") })
-      .waitFor();
-    const button = page.getByRole("button", { name: message("da", "accounts.delete.submit") });
-    expect(await button.getAttribute("class")).toContain("button--danger");
-    await axe.check("logout-remove");
-    expect(axe.problems).toEqual([]);
-    await context.close();
-  });
-
-  it("/logout reached from another site asks first; nothing happens until the button is pressed", async () => {
-    const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const axe = new AxeLog(page, "en@1280");
-    const loggedIn = async () =>
-      ((await (await page.request.get(`${baseUrl()}/api/v1/me/`)).json()) as { logged_in: boolean }).logged_in;
-    // A full page load with another site as referrer: no history state, so the screen asks.
-    await page.goto(`${baseUrl()}${pathTo("logout", "en")}`, { referer: "https://elsewhere.example/page" });
-    await waitForHydration(page);
-    await page.getByRole("heading", { level: 1, name: message("en", "screens.logout.confirmHeading") }).waitFor();
-    await page.waitForTimeout(500);
-    expect(await loggedIn()).toBe(true);
-    await axe.check("logout confirmation");
-    await page.getByRole("button", { name: message("en", "nav.logout") }).click();
-    await page.waitForURL(`${baseUrl()}${pathTo("home", "en")}`);
-    expect(await loggedIn()).toBe(false);
-    expect(axe.problems).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
 });
