@@ -58,7 +58,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestContext);
+  const { nonce, onRenderError } = loadContext.get(requestContext);
   const locale = localeOfPath(new URL(request.url).pathname);
   const i18n = createI18n(locale, await loadMessages(locale));
 
@@ -105,6 +105,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          onRenderError?.();
           if (shellRendered) console.error(error);
         },
       },

@@ -1,5 +1,6 @@
 import type { Locale } from "../common/i18n/locales.ts";
 import type { Clock } from "./lib/clock.ts";
+import type { RenderCache } from "./lib/render-cache.ts";
 import type { InFlight } from "./lib/in-flight.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
@@ -42,6 +43,8 @@ declare module "fastify" {
     ctx: AppContext;
     /** Requests being worked on; the server's close waits for them (server/lib/in-flight.ts). */
     inFlight: InFlight;
+    /** Visitors' rendered pages (server/lib/render-cache.ts), when the web face keeps them. */
+    renderCache?: RenderCache;
   }
   interface FastifyRequest {
     session: SessionInfo | null;

@@ -37,7 +37,7 @@ const database = await openDatabase({
 });
 await database.migrate();
 
-const { webFace } = await import("./web.ts");
+const { productionRenderCache, webFace } = await import("./web.ts");
 const serverBuild = (await import(
   pathToFileURL(path.join(buildDir, "server", "index.js")).href
 )) as ServerBuild;
@@ -49,6 +49,7 @@ const app = await buildApp({
     loadBuild: async () => serverBuild,
     mode: "production",
     clientDir: path.join(buildDir, "client"),
+    renderCache: productionRenderCache(env.RENDER_CACHE_MB),
   }),
   worker: env.JOB_WORKER,
 });

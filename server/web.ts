@@ -11,6 +11,11 @@ import {
 } from "react-router";
 import type { ApiTransport, ApiRequest } from "../common/contract/api-transport.ts";
 import type { AppEntryExports } from "../common/contract/request-context.ts";
+import { localeFromAcceptLanguage } from "../common/i18n/language-choice.ts";
+import { NONCE_MARK, RenderCache, withNonce, type CachedPage } from "./lib/render-cache.ts";
+import { sessionCookieName } from "./lib/session-cookie.ts";
+import { THEME_COOKIE } from "./lib/theme-cookie.ts";
+import { contentGeneration } from "./modules/content/content-generation.ts";
 
 /**
  * The in-process transport for SSR loaders: the same /api/v1 as the browser uses, through
@@ -82,6 +87,49 @@ export interface WebOptions {
   mode: "production" | "development";
   /** Directory of the client build (production only; Vite serves it in development). */
   clientDir?: string;
+  /** Visitors' pages from memory (production; development renders every time, for HMR). */
+  renderCache?: RenderCache;
+}
+
+/**
+ * The render cache of a production build: a few hundred pages in at most `megabytes` (0: none),
+ * none older than a minute.
+ */
+export function productionRenderCache(megabytes: number): RenderCache | undefined {
+  if (megabytes <= 0) return undefined;
+  return new RenderCache({ maxEntries: 400, maxBytes: megabytes * 1024 * 1024, ttlMs: 60_000 });
+}
+
+/** The language cookie the home page follows (common/i18n/language-choice.ts). */
+const LANGUAGE_COOKIE = "pref_lang";
+
+/**
+ * The render cache's key for a request, or null when the page may carry something of this person
+ * and must be rendered for them: not a GET, a query string (links with codes and tokens), or a
+ * session cookie (even an expired one). Otherwise a page depends only on what the key holds: the
+ * path, the theme and language cookies, the language the browser asks for (the home page's
+ * redirect), the origin written into the page, and the content's version.
+ */
+export function renderCacheKey(req: FastifyRequest, origin: string): string | null {
+  if (req.method !== "GET" || req.url.includes("?") || req.session) return null;
+  if (req.cookies[sessionCookieName(req.server.ctx.env)] !== undefined) return null;
+  const theme = req.cookies[THEME_COOKIE] ?? "";
+  const language = req.cookies[LANGUAGE_COOKIE] ?? "";
+  if (theme.length > 16 || language.length > 8) return null;
+  const asked = localeFromAcceptLanguage(req.headers["accept-language"] ?? null) ?? "";
+  return `${contentGeneration()}\n${origin}\n${req.url}\n${theme}\n${language}\n${asked}`;
+}
+
+/** The whole rendered page, and whether the cache may keep it for others. */
+async function pageOf(response: Response, failed: () => boolean): Promise<{ page: CachedPage; keep: boolean }> {
+  const body = await response.text();
+  const page = { status: response.status, headers: [...response.headers], body };
+  const keep =
+    response.status === 200 &&
+    !failed() &&
+    !response.headers.has("set-cookie") &&
+    (response.headers.get("content-type")?.startsWith("text/html") ?? false);
+  return { page, keep };
 }
 
 /** Registers the web face: hashed assets, public files and React Router SSR for every other path. */
@@ -111,20 +159,57 @@ export function webFace(options: WebOptions) {
       return cached;
     }
 
-    app.all("/*", async (req, reply) => {
+    /** Renders the page with React Router; `nonce` is the response's, or the cache's mark. */
+    async function render(req: FastifyRequest, reply: FastifyReply, origin: string, nonce: string, onRenderError?: () => void) {
       const { build, handler } = await current();
       const entry = build.entry.module as unknown as AppEntryExports;
       const context = new RouterContextProvider();
       context.set(entry.requestContext, {
-        nonce: req.cspNonce,
+        nonce,
         api: injectTransport(app, req),
         loggedIn: req.session !== null,
         devPages: app.ctx.env.DEV_PAGES,
-        origin: app.ctx.env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.host}`,
+        origin,
+        ...(onRenderError ? { onRenderError } : {}),
       });
+      return handler(toWebRequest(req, reply), context);
+    }
+
+    const cache = options.renderCache;
+    if (cache) app.decorate("renderCache", cache);
+    let generation = contentGeneration();
+    app.all("/*", async (req, reply) => {
+      const origin = app.ctx.env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.host}`;
+      if (cache && generation !== contentGeneration()) {
+        // Content was imported: every kept page may be out of date.
+        generation = contentGeneration();
+        cache.clear();
+      }
+      const key = cache ? renderCacheKey(req, origin) : null;
+      if (cache && key !== null) {
+        const served = await cache.getOrRender(key, async () => {
+          let failed = false;
+          try {
+            const response = await render(req, reply, origin, NONCE_MARK, () => (failed = true));
+            return await pageOf(response, () => failed);
+          } finally {
+            req.endInFlight?.();
+          }
+        });
+        if (served.page) {
+          const { status, headers } = served.page;
+          reply.code(status);
+          for (const [name, value] of headers) reply.header(name, value);
+          if (!headers.some(([name]) => name === "cache-control")) reply.header("Cache-Control", "no-cache");
+          await reply.send(withNonce(served.page, req.cspNonce));
+          return;
+        }
+        // Another request's render of this key could not be shared (a redirect, an error): this
+        // one renders for itself, as without the cache.
+      }
       let response: Response;
       try {
-        response = await handler(toWebRequest(req, reply), context);
+        response = await render(req, reply, origin, req.cspNonce);
       } finally {
         req.endInFlight?.();
       }

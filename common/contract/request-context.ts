@@ -15,6 +15,8 @@ export interface RequestContextValue {
   devPages: boolean;
   /** The public origin for absolute URLs (hreflang), e.g. https://kbt.example.se. */
   origin: string;
+  /** Told when rendering failed after the shell was sent (the page must not be kept). */
+  onRenderError?: () => void;
 }
 
 /**

@@ -36,6 +36,7 @@ export async function registerMetrics(app: FastifyInstance, options: { token?: s
   const degraded = new Gauge("outside_service_degraded", "1 while an outside service is away or failing and the product works around it (Redis, the mail relay, BankID): docs/operations.md.");
   const outages = new Gauge("outside_service_outages", "Outages of each outside service seen by this process since it started.");
   const mailWaiting = new Gauge("mail_oldest_waiting_seconds", "Age of the oldest e-mail not yet delivered (0 when none waits); grows while the relay is away.");
+  const rendered = new Gauge("render_cache", "Visitors' pages kept in memory: lookups that found a page (hits) or rendered one (misses), pages and bytes kept.");
   const rss = new Gauge("process_resident_memory_bytes", "Resident memory of this process.");
   const uptime = new Gauge("process_uptime_seconds", "Seconds since this process started.");
 
@@ -65,9 +66,17 @@ export async function registerMetrics(app: FastifyInstance, options: { token?: s
     }
     hashing.reset();
     for (const [state, value] of Object.entries(hashingStats())) hashing.set({ state }, value);
+    const cache = app.renderCache;
+    rendered.reset();
+    if (cache) {
+      rendered.set({ value: "hits" }, cache.stats.hits);
+      rendered.set({ value: "misses" }, cache.stats.misses);
+      rendered.set({ value: "pages" }, cache.size);
+      rendered.set({ value: "bytes" }, cache.storedBytes);
+    }
     rss.set({}, process.memoryUsage.rss());
     uptime.set({}, process.uptime());
     reply.header("Cache-Control", "no-store").type("text/plain; version=0.0.4; charset=utf-8");
-    return renderAll([requests, errors, latency, pool, jobs, mailWaiting, degraded, outages, hashing, rss, uptime]);
+    return renderAll([requests, errors, latency, pool, jobs, mailWaiting, degraded, outages, hashing, rendered, rss, uptime]);
   });
 }
