@@ -12,6 +12,8 @@ import {
 import type { ApiTransport, ApiRequest } from "../common/contract/api-transport.ts";
 import type { AppEntryExports } from "../common/contract/request-context.ts";
 import { localeFromAcceptLanguage } from "../common/i18n/language-choice.ts";
+import { callInProcess, matchInProcess } from "./api/endpoint.ts";
+import { contentLanguage, responseLocale } from "./lib/response-language.ts";
 import { NONCE_MARK, RenderCache, withNonce, type CachedPage } from "./lib/render-cache.ts";
 import { sessionCookieName } from "./lib/session-cookie.ts";
 import { THEME_COOKIE } from "./lib/theme-cookie.ts";
@@ -40,6 +42,36 @@ export function injectTransport(app: FastifyInstance, incoming: FastifyRequest):
       else if (typeof value === "number") responseHeaders[key] = String(value);
     }
     return { status: response.statusCode, headers: responseHeaders, body: response.body };
+  };
+}
+
+/**
+ * The SSR loaders' transport: GET calls to the API run in process (server/api/endpoint.ts
+ * callInProcess) for the page request's session, resolved once as the page request arrived; the
+ * endpoint sees the request as inject would show it (the API call's headers with this request's
+ * cookie, user agent and host). Other calls, and endpoints that use the reply, go through inject.
+ */
+export function inProcessTransport(app: FastifyInstance, incoming: FastifyRequest): ApiTransport {
+  const inject = injectTransport(app, incoming);
+  return async (request: ApiRequest) => {
+    if (request.method !== "GET") return inject(request);
+    const match = matchInProcess(app, request.path);
+    if (!match) return inject(request);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
+    if (incoming.headers.cookie) headers.cookie = incoming.headers.cookie;
+    if (incoming.headers["user-agent"]) headers["user-agent"] = incoming.headers["user-agent"];
+    headers.host = incoming.host;
+    const locale = responseLocale(headers["accept-language"]);
+    const seen = Object.create(incoming, {
+      headers: { value: headers },
+      url: { value: request.path },
+      method: { value: "GET" },
+      locale: { value: locale },
+    }) as FastifyRequest;
+    const response = await callInProcess(app, match, seen, locale);
+    response.headers["content-language"] = contentLanguage(locale);
+    return response;
   };
 }
 
@@ -166,7 +198,7 @@ export function webFace(options: WebOptions) {
       const context = new RouterContextProvider();
       context.set(entry.requestContext, {
         nonce,
-        api: injectTransport(app, req),
+        api: inProcessTransport(app, req),
         loggedIn: req.session !== null,
         devPages: app.ctx.env.DEV_PAGES,
         origin,

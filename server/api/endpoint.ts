@@ -6,6 +6,8 @@ import { zodFieldErrors } from "../../common/schemas/field-errors.ts";
 import type { SessionInfo } from "../modules/sessions/session-types.ts";
 import type { Locale } from "../../common/i18n/locales.ts";
 import { API_PREFIX, type HttpMethod } from "../../common/contract/api-transport.ts";
+import { parse as parseQuery } from "node:querystring";
+import { errorBody } from "../lib/response-language.ts";
 
 /**
  * Who may call an endpoint:
@@ -55,6 +57,11 @@ export interface Endpoint<B = unknown, Q = unknown, P = unknown, R = unknown> {
    * flight is refused with 429 as soon as the request arrives, before its body is parsed.
    */
   hashesPassword?: true;
+  /**
+   * False for a GET endpoint whose handler uses the reply (cookies, headers): server renders then
+   * call it over HTTP (inject) instead of in process (web.ts).
+   */
+  inProcess?: false;
   handler(ctx: HandlerContext<B, Q, P>): Promise<R>;
 }
 
@@ -97,12 +104,19 @@ function patternOf(url: string): RegExp {
   const body = url
     .replace(/\/$/, "")
     .split("/")
-    .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((part) => (part.startsWith(":") ? `(?<${part.slice(1)}>[^/]+)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
     .join("/");
   return new RegExp(`^${API_PREFIX}${body}/?$`);
 }
 
-const routeTables = new WeakMap<FastifyInstance, { method: HttpMethod; pattern: RegExp }[]>();
+interface RouteEntry {
+  method: HttpMethod;
+  pattern: RegExp;
+  endpoint: Endpoint;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+const responseChecks = new WeakMap<FastifyInstance, boolean>();
 
 /** The methods the API serves at a concrete path (for 405 answers with an Allow header). */
 export function allowedMethods(app: FastifyInstance, path: string): string[] {
@@ -111,44 +125,61 @@ export function allowedMethods(app: FastifyInstance, path: string): string[] {
   return [...new Set(methods)];
 }
 
+interface Invocation {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  session: SessionInfo | null;
+  locale: Locale;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/**
+ * An endpoint's fixed order, the same over HTTP and in process: (rate limits and CSRF run in
+ * hooks before this, for HTTP) authenticate → validate → run → check the response (outside
+ * production).
+ */
+async function invoke(endpoint: Endpoint, checkResponse: boolean, call: Invocation): Promise<unknown> {
+  authorize(endpoint.auth, call.session);
+  const params = parsePart(endpoint.params, call.params, "params");
+  const query = parsePart(endpoint.query, call.query, "query");
+  const body = parsePart(endpoint.body, call.body, "body");
+  const result = await endpoint.handler({ body, query, params, req: call.req, reply: call.reply, session: call.session, locale: call.locale });
+  if (checkResponse) {
+    const checked = endpoint.response.safeParse(result);
+    if (!checked.success) {
+      throw new Error(`Response of ${endpoint.method} ${endpoint.url} does not match its schema: ${checked.error.message}`);
+    }
+  }
+  return result;
+}
+
 export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endpoint[]): void {
   const validateResponses = !app.ctx.env.isProduction;
+  responseChecks.set(app, validateResponses);
   const table = routeTables.get(app) ?? [];
   routeTables.set(app, table);
   for (const endpoint of endpoints) {
-    table.push({ method: endpoint.method, pattern: patternOf(endpoint.url) });
+    table.push({ method: endpoint.method, pattern: patternOf(endpoint.url), endpoint: endpoint as Endpoint });
     app.route({
       method: endpoint.method,
       url: `${API_PREFIX}${endpoint.url}`,
       ...(endpoint.hashesPassword ? { onRequest: admitHashing } : {}),
       handler: async (req, reply) => {
-        // Fixed order: (rate limits run in hooks before this) authenticate → CSRF (hook) →
-        // validate → run.
-        authorize(endpoint.auth, req.session);
-        const params = parsePart(endpoint.params, req.params, "params");
-        const query = parsePart(endpoint.query, req.query, "query");
-        const body = parsePart(endpoint.body, req.body, "body");
         let result: unknown;
         try {
-          result = await endpoint.handler({
-            body,
-            query,
-            params,
+          result = await invoke(endpoint as Endpoint, validateResponses, {
             req,
             reply,
             session: req.session,
             locale: req.locale,
+            params: req.params,
+            query: req.query,
+            body: req.body,
           });
         } finally {
           req.endInFlight?.();
-        }
-        if (validateResponses) {
-          const checked = endpoint.response.safeParse(result);
-          if (!checked.success) {
-            throw new Error(
-              `Response of ${endpoint.method} ${endpoint.url} does not match its schema: ${checked.error.message}`,
-            );
-          }
         }
         reply.code(endpoint.status ?? 200);
         return result === undefined ? reply.send() : result;
@@ -156,3 +187,83 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
     });
   }
 }
+
+/** A GET endpoint found for an in-process call, with its path parameters decoded. */
+export interface InProcessMatch {
+  endpoint: Endpoint;
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+}
+
+/** Fastify's limit on a path parameter (app.ts routerOptions.maxParamLength). */
+const MAX_PARAM_LENGTH = 200;
+
+/**
+ * The endpoint that would answer `GET path` (path with /api/v1 and any query string), when an
+ * in-process call can answer exactly as HTTP would: one GET endpoint matches, it does not use the
+ * reply (`inProcess: false`), and its parameters decode as Fastify's router decodes them. Null
+ * otherwise: the caller goes through HTTP (inject).
+ */
+export function matchInProcess(app: FastifyInstance, path: string): InProcessMatch | null {
+  const cut = path.indexOf("?");
+  const pathname = cut === -1 ? path : path.slice(0, cut);
+  const found = (routeTables.get(app) ?? []).filter((r) => r.pattern.test(pathname));
+  const route = found[0];
+  if (found.length !== 1 || !route || route.method !== "GET" || route.endpoint.inProcess === false) return null;
+  const params: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(route.pattern.exec(pathname)?.groups ?? {})) {
+    if (raw.length > MAX_PARAM_LENGTH) return null;
+    try {
+      params[name] = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+  }
+  const query = cut === -1 ? {} : (parseQuery(path.slice(cut + 1)) as Record<string, string | string[]>);
+  return { endpoint: route.endpoint, params, query };
+}
+
+/**
+ * Runs a matched GET endpoint in process for a server render: the same authorization, validation,
+ * handler and response check as over HTTP, for the page request's session, answered as HTTP would
+ * answer (status, JSON body, the error body in `locale`). `req` is the request as the endpoint sees
+ * it (the page request with the API call's headers).
+ */
+export async function callInProcess(
+  app: FastifyInstance,
+  match: InProcessMatch,
+  req: FastifyRequest,
+  locale: Locale,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  try {
+    const result = await invoke(match.endpoint, responseChecks.get(app) ?? true, {
+      req,
+      reply: NO_REPLY,
+      session: req.session,
+      locale,
+      params: match.params,
+      query: match.query,
+      body: undefined,
+    });
+    return {
+      status: match.endpoint.status ?? 200,
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: result === undefined ? "" : JSON.stringify(result),
+    };
+  } catch (error) {
+    const refusal = error instanceof AppError ? error : new AppError("server.error");
+    if (refusal.status >= 500) req.log.error({ err: error }, "in-process API call failed");
+    return {
+      status: refusal.status,
+      headers: { "content-type": "application/json; charset=utf-8", ...refusal.headers },
+      body: JSON.stringify(errorBody(refusal, locale)),
+    };
+  }
+}
+
+/** What an endpoint called in process gets as its reply: any use is a mistake (mark it `inProcess: false`). */
+const NO_REPLY = new Proxy({} as FastifyReply, {
+  get(_target, property) {
+    throw new Error(`an endpoint called in process used reply.${String(property)}: mark it inProcess: false`);
+  },
+});

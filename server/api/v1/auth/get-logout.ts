@@ -13,6 +13,8 @@ export const getLogout = defineEndpoint({
   summary: "Log out (same-origin requests only)",
   tags: ["auth"],
   auth: "public",
+  // Its handler sets cookies or headers on the reply: server renders call it over HTTP.
+  inProcess: false,
   response: emptyResponseSchema,
   errors: [403],
   async handler({ req, reply }) {

@@ -10,6 +10,8 @@ export const getCsrfToken = defineEndpoint({
   summary: "Get a CSRF token (and the csrftoken cookie it belongs to)",
   tags: ["auth"],
   auth: "public",
+  // Its handler sets cookies or headers on the reply: server renders call it over HTTP.
+  inProcess: false,
   response: csrfTokenResponseSchema,
   async handler({ req, reply }) {
     let secret = csrfSecretOf(req);

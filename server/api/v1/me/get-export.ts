@@ -10,6 +10,8 @@ export const getMyExport = defineEndpoint({
   summary: "Download my data",
   tags: ["me"],
   auth: "verified",
+  // Its handler sets cookies or headers on the reply: server renders call it over HTTP.
+  inProcess: false,
   response: exportResponse,
   async handler({ req, reply, session }) {
     if (!session) throw new Error("unreachable: auth checked");
