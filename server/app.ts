@@ -190,6 +190,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onResponse", async (req) => {
     req.endInFlight?.();
   });
+  // A client that goes away before its answer: onResponse never comes (leaked counts made every
+  // shutdown after a load wait its whole grace period). Routes that end their own in-flight work
+  // when it is done (API endpoints, page renders: config ownsInFlight) keep it; the rest end now.
+  app.addHook("onRequestAbort", async (req) => {
+    if ((req.routeOptions.config as { ownsInFlight?: boolean }).ownsInFlight !== true) req.endInFlight?.();
+  });
   app.decorate("inFlight", inFlight);
   app.addHook("onClose", async () => {
     if (!(await inFlight.idle(IN_FLIGHT_GRACE_MS))) app.log.warn({ inFlight: inFlight.size }, "closing with requests still in flight");

@@ -210,7 +210,16 @@ export function webFace(options: WebOptions) {
     const cache = options.renderCache;
     if (cache) app.decorate("renderCache", cache);
     let generation = contentGeneration();
-    app.all("/*", async (req, reply) => {
+    // The render ends its in-flight work itself, also when the client has gone (app.ts).
+    app.all("/*", { config: { ownsInFlight: true } }, async (req, reply) => {
+      try {
+        await page(req, reply);
+      } finally {
+        req.endInFlight?.();
+      }
+    });
+
+    async function page(req: FastifyRequest, reply: FastifyReply): Promise<void> {
       const origin = app.ctx.env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.host}`;
       if (cache && generation !== contentGeneration()) {
         // Content was imported: every kept page may be out of date.
@@ -221,12 +230,8 @@ export function webFace(options: WebOptions) {
       if (cache && key !== null) {
         const served = await cache.getOrRender(key, async () => {
           let failed = false;
-          try {
-            const response = await render(req, reply, origin, NONCE_MARK, () => (failed = true));
-            return await pageOf(response, () => failed);
-          } finally {
-            req.endInFlight?.();
-          }
+          const response = await render(req, reply, origin, NONCE_MARK, () => (failed = true));
+          return pageOf(response, () => failed);
         });
         if (served.page) {
           const { status, headers } = served.page;
@@ -239,17 +244,14 @@ export function webFace(options: WebOptions) {
         // Another request's render of this key could not be shared (a redirect, an error): this
         // one renders for itself, as without the cache.
       }
-      let response: Response;
-      try {
-        response = await render(req, reply, origin, req.cspNonce);
-      } finally {
-        req.endInFlight?.();
-      }
+      const response = await render(req, reply, origin, req.cspNonce);
+      // The page's data is read: the in-flight work is done, what remains is writing the HTML.
+      req.endInFlight?.();
       if (!response.headers.has("Cache-Control")) {
         // Pages may show personal data; nothing is stored for logged-in users.
         reply.header("Cache-Control", req.session ? "no-store" : "no-cache");
       }
       await sendWebResponse(reply, response);
-    });
+    }
   };
 }

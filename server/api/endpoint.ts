@@ -165,6 +165,8 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
     app.route({
       method: endpoint.method,
       url: `${API_PREFIX}${endpoint.url}`,
+      // The handler ends its in-flight work itself, also when the client has gone (app.ts).
+      config: { ownsInFlight: true },
       ...(endpoint.hashesPassword ? { onRequest: admitHashing } : {}),
       handler: async (req, reply) => {
         let result: unknown;
