@@ -22,13 +22,14 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # ---- runtime ------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/app/data \
     BUILD_DIR=/app/build
 WORKDIR /app
-# The server runs its TypeScript directly (Node 24 strips types); it needs server/, common/, the
-# course content and the build. app/ is only imported for types, so it is not copied.
+# The server runs its bundle (build/server-app, ADR 024); it reads its migrations, the common
+# password list and the message files from server/ and common/, and the course content.
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
 COPY --chown=root:root package.json ./
 COPY --chown=root:root server ./server
@@ -42,7 +43,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-# A young generation of at most 16 MB per semi-space (V8 sizes it from the machine's memory: about
-# 100 MB more resident memory at start on a 24 GB host, for no measurable throughput); the same
-# flag is in npm start and npm run bench.
-CMD ["node", "--max-semi-space-size=16", "server/main.ts"]
+# The V8 limits and malloc's arenas as in npm start and npm run bench (scripts/node-flags.ts; the
+# evidence is in docs/benchmarks.md, "Memory").
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=160", "--expose-gc", "build/server-app/main.js"]

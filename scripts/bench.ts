@@ -15,7 +15,7 @@ import { insertSession } from "../server/modules/sessions/session-repository.ts"
 import { hashSessionId } from "../server/modules/sessions/session-service.ts";
 import { getInstrument, lightScreening } from "../common/instruments/registry.ts";
 import { ensureBuild } from "./ensure-build.ts";
-import { productionNodeFlags } from "./node-flags.ts";
+import { PRODUCTION_ENV, SERVER_ENTRY, productionNodeFlags } from "./node-flags.ts";
 import { replaceSection } from "./lighthouse-report.ts";
 import { EXAMPLE_PRIVACY_ENV } from "../server/testing/privacy-env.ts";
 import { CURRENT_CONSENT_VERSION } from "../common/auth/consent.ts";
@@ -34,12 +34,16 @@ import { CURRENT_CONSENT_VERSION } from "../common/auth/consent.ts";
  * BENCH_OUTPUT           where to write the report (default docs/benchmarks.md; "-" = stdout only)
  * BENCH_NODE_ARGS        extra Node flags for the server, space-separated (for profiling, e.g.
  *                        "--cpu-prof --cpu-prof-dir=/tmp/prof"; the server stops with SIGTERM)
+ * BENCH_ONLY             measure only the targets whose name matches this regular expression
+ *                        (profiling one page); the report is then printed, not written
+ * BENCH_SOAK_SECONDS     length of the soak at saturation (default 60), then
+ * BENCH_SOAK_IDLE_SECONDS  seconds idle before the last RSS reading (default 60)
  */
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const OUTPUT = process.env.BENCH_OUTPUT ?? path.join("docs", "benchmarks.md");
+const OUTPUT = process.env.BENCH_ONLY ? "-" : (process.env.BENCH_OUTPUT ?? path.join("docs", "benchmarks.md"));
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const SOAK_IDLE_SECONDS = Number(process.env.BENCH_SOAK_IDLE_SECONDS ?? 60);
 const PASSWORD = "bench password that is long enough 42";
@@ -155,7 +159,10 @@ interface Measured {
   errors: number;
 }
 
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
+
 async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  if (ONLY && !ONLY.test(name)) return { name, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, non2xx: 0, errors: 0 };
   const connections = options.connections ?? CONNECTIONS;
   if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP, connections });
   const result = await autocannon({ ...options, duration: SECONDS, connections });
@@ -175,9 +182,10 @@ const spawnedAt = performance.now();
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 const SERVER_FLAGS = productionNodeFlags();
 // The production flags (Dockerfile CMD, npm start).
-const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeArgs, "server/main.ts"], {
+const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeArgs, SERVER_ENTRY], {
   stdio: ["ignore", "inherit", "inherit"],
   env: {
+    ...PRODUCTION_ENV,
     ...process.env,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
@@ -305,7 +313,9 @@ try {
     const subject = await measure(api.name, { url: `${base}${api.path}`, headers: { cookie, "accept-language": "sv" } });
     results.push({ pair: `${api.name} / hello-world`, subject, baseline: hello, ratio: BUDGET.apiRatio, path: api.path, headers: { cookie, "accept-language": "sv" }, rate: BUDGET.apiRate, p99: BUDGET.apiP99 });
   }
+  // Connections within the per-source hash gate (HASHING_PER_SOURCE, 8): more would be refused.
   const login = await measure("POST /api/v1/login/email", {
+    connections: 8,
     url: `${base}/api/v1/login/email`,
     method: "POST",
     headers: unsafe,
@@ -329,11 +339,12 @@ try {
     connections: CONNECTIONS,
     duration: SOAK_SECONDS,
     requests: [...pages.map((p) => ({ path: p.path, headers: p.headers })), ...apis.map((a) => ({ path: a.path, headers: { cookie } }))],
+    ...(ONLY && !ONLY.test("soak") ? { amount: 1, connections: 1, duration: undefined } : {}),
   });
   const soakRss = rssOf(server.pid ?? 0);
   const soakPeak = hwmOf(server.pid ?? 0);
   console.log(`soak: ${soak.requests.average.toFixed(0)} req/s for ${SOAK_SECONDS} s; RSS ${mb(soakRss)} (peak ${mb(soakPeak)}, before the soak ${mb(peakBefore)})`);
-  await new Promise((r) => setTimeout(r, SOAK_IDLE_SECONDS * 1000));
+  await new Promise((r) => setTimeout(r, ONLY && !ONLY.test("soak") ? 0 : SOAK_IDLE_SECONDS * 1000));
   const restRss = rssOf(server.pid ?? 0);
   console.log(`after ${SOAK_IDLE_SECONDS} s idle: RSS ${mb(restRss)}`);
 

@@ -7,6 +7,7 @@ import { chromium as playwright } from "playwright-core";
 import { freePort } from "../tests/e2e/support/server.ts";
 import { CHROMIUM_ARGS, ensureChromium } from "./chromium.ts";
 import { ensureBuild } from "./ensure-build.ts";
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, SERVER_ENTRY } from "./node-flags.ts";
 import {
   BUDGETS,
   CATEGORIES,
@@ -107,7 +108,7 @@ async function launchChromium(
 }
 
 /**
- * Starts the production server (server/main.ts) as the e2e tests do: loopback, a fresh data
+ * Starts the production server (its bundle, scripts/node-flags.ts) as the e2e tests do: loopback, a fresh data
  * directory, the development profile for the session fixture. Waits longer than the e2e helper,
  * since a loaded machine may need minutes, and never leaves the process behind on failure.
  */
@@ -119,9 +120,10 @@ async function startServer(): Promise<{
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "kbt-lighthouse-data-"));
   let output = "";
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, SERVER_ENTRY], {
     env: {
       ...process.env,
+      ...PRODUCTION_ENV,
       NODE_ENV: "development",
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -1,15 +1,19 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { PRODUCTION_NODE_FLAGS } from "./node-flags.ts";
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, SERVER_ENTRY } from "./node-flags.ts";
 
-describe("the production server's V8 flags", () => {
-  it("npm start runs with them", () => {
+const env = Object.entries(PRODUCTION_ENV).map(([name, value]) => `${name}=${value}`);
+
+describe("how the production server runs", () => {
+  it("npm start builds when needed, then runs the bundle with the flags and environment", () => {
     const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
-    expect(pkg.scripts.start).toBe(`node ${PRODUCTION_NODE_FLAGS.join(" ")} scripts/start.ts`);
+    expect(pkg.scripts.start).toBe(`node scripts/start.ts && ${env.join(" ")} node ${PRODUCTION_NODE_FLAGS.join(" ")} ${SERVER_ENTRY}`);
   });
 
-  it("the Dockerfile's CMD runs with them", () => {
-    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync("Dockerfile", "utf8"))?.[1];
-    expect(JSON.parse(cmd ?? "[]")).toEqual(["node", ...PRODUCTION_NODE_FLAGS, "server/main.ts"]);
+  it("the Dockerfile runs the bundle with the same flags and environment", () => {
+    const dockerfile = readFileSync("Dockerfile", "utf8");
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd ?? "[]")).toEqual(["node", ...PRODUCTION_NODE_FLAGS, SERVER_ENTRY]);
+    for (const line of env) expect(dockerfile).toContain(line);
   });
 });

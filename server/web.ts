@@ -110,6 +110,11 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
     await reply.send();
     return;
   }
+  // A page is rendered whole (app/entry.server.tsx): one string, one write.
+  if (response.headers.get("content-type")?.startsWith("text/html")) {
+    await reply.send(await response.text());
+    return;
+  }
   await reply.send(Readable.fromWeb(response.body as unknown as NodeWebReadableStream));
 }
 

@@ -209,9 +209,9 @@ const MAX_PARAM_LENGTH = 200;
 export function matchInProcess(app: FastifyInstance, path: string): InProcessMatch | null {
   const cut = path.indexOf("?");
   const pathname = cut === -1 ? path : path.slice(0, cut);
-  const found = (routeTables.get(app) ?? []).filter((r) => r.pattern.test(pathname));
+  const found = (routeTables.get(app) ?? []).filter((r) => r.method === "GET" && r.pattern.test(pathname));
   const route = found[0];
-  if (found.length !== 1 || !route || route.method !== "GET" || route.endpoint.inProcess === false) return null;
+  if (found.length !== 1 || !route || route.endpoint.inProcess === false) return null;
   const params: Record<string, string> = {};
   for (const [name, raw] of Object.entries(route.pattern.exec(pathname)?.groups ?? {})) {
     if (raw.length > MAX_PARAM_LENGTH) return null;

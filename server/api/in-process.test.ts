@@ -112,6 +112,13 @@ describe("API calls of server renders, in process", () => {
     expect(matchInProcess(app, "/api/v1/courses/stress/?locale=en")).toMatchObject({ params: { slug: "stress" }, query: { locale: "en" } });
   });
 
+  it("answer in process every GET endpoint that does not use the reply (one GET route per path, whatever other methods share it)", () => {
+    const inProcess = getEndpoints().filter((e) => e.inProcess !== false);
+    const missed = inProcess.filter((e) => matchInProcess(app, concretePath(e, Object.fromEntries(pathParamNames(e).map((n) => [n, "x"]))))?.endpoint !== e);
+    expect(missed.map(endpointKey)).toEqual([]);
+    expect(matchInProcess(app, "/api/v1/me/")?.endpoint.url).toBe("/me/");
+  });
+
   it("every GET endpoint whose handler uses the reply is marked inProcess: false, and only those", () => {
     const usesReply = (e: Endpoint) => /\breply\b/.test(e.handler.toString());
     expect(getEndpoints().filter((e) => usesReply(e) !== (e.inProcess === false)).map(endpointKey)).toEqual([]);

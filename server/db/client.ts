@@ -1,16 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
 import { ensurePrivateDirSync, tightenTreeSync } from "../lib/private-files.ts";
+import { projectPath } from "../lib/project-root.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -18,7 +16,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** What repositories take: the database or a transaction inside it. */
 export type DbOrTx = Db | Tx;
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_FOLDER = projectPath("server/db/migrations");
 
 export interface Database {
   db: Db;
@@ -134,6 +132,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     };
   }
 
+  // The embedded database is loaded only when it is used (a PostgreSQL server never holds it).
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   let client: PGlite;
   let dataDir: string | null = null;
   const tighten = () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { localeFromAcceptLanguage } from "../../common/i18n/language-choice.ts";
 import { DEFAULT_LOCALE, LOCALE_SETTINGS, LOCALES, type Locale } from "../../common/i18n/locales.ts";
 import type { AppError, ErrorBody } from "./app-error.ts";
+import { projectPath } from "./project-root.ts";
 
 /**
  * The language of an API response (spec §7: the client sends Accept-Language set to its locale).
@@ -34,7 +34,7 @@ type Tree = { [key: string]: string | Tree };
 /** The message files, read once (a few tens of KB each); the server needs only `errors.*`. */
 const messages: Record<Locale, Tree> = Object.fromEntries(
   LOCALES.map((locale) => {
-    const file = fileURLToPath(new URL(`../../common/i18n/locales/${LOCALE_SETTINGS[locale].messages}.json`, import.meta.url));
+    const file = projectPath(`common/i18n/locales/${LOCALE_SETTINGS[locale].messages}.json`);
     return [locale, JSON.parse(readFileSync(file, "utf8")) as Tree];
   }),
 ) as Record<Locale, Tree>;

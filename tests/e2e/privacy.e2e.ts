@@ -6,6 +6,7 @@ import { PRIVACY_SETTINGS } from "../../common/privacy/settings.ts";
 import { RETENTION_DATA } from "../../common/schemas/privacy.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { EXAMPLE_PRIVACY_ENV } from "../../server/testing/privacy-env.ts";
+import { PRODUCTION_NODE_FLAGS, SERVER_ENTRY } from "../../scripts/node-flags.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { message } from "./support/fixtures.ts";
 
@@ -54,7 +55,7 @@ describe("the privacy page shows the configured privacy settings", () => {
 
 describe("production without the privacy settings", () => {
   it("refuses to start, naming each missing setting", () => {
-    const result = spawnSync(process.execPath, ["server/main.ts"], {
+    const result = spawnSync(process.execPath, [...PRODUCTION_NODE_FLAGS, SERVER_ENTRY], {
       // Everything else production needs is set: only the privacy notice and the safety address are missing.
       env: {
         PATH: process.env.PATH ?? "",

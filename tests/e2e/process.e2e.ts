@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { startServer } from "./support/server.ts";
+import { PRODUCTION_NODE_FLAGS, SERVER_ENTRY } from "../../scripts/node-flags.ts";
 
 describe("the server process", () => {
   it("exits 0 within 10 s on SIGTERM", async () => {
@@ -23,7 +24,7 @@ describe("the server process", () => {
   });
 
   it("refuses to start in production without secrets, naming what is missing", () => {
-    const result = spawnSync(process.execPath, ["server/main.ts"], {
+    const result = spawnSync(process.execPath, [...PRODUCTION_NODE_FLAGS, SERVER_ENTRY], {
       env: { PATH: process.env.PATH ?? "", NODE_ENV: "production" },
       encoding: "utf8",
       timeout: 30_000,

@@ -5,12 +5,13 @@ import {
   type PasswordContext,
   type PasswordProblem,
 } from "../../../common/auth/password-policy.ts";
+import { projectPath } from "../../lib/project-root.ts";
 
 /** Why a new password is refused: a shared shape rule, or being one of the common passwords. */
 export type PasswordPolicyProblem = PasswordProblem | "password.common";
 
 /** The 10,000 most common passwords, lower case, one a line (see common-passwords.md). */
-const COMMON_PASSWORDS_FILE = new URL("./common-passwords.txt", import.meta.url);
+const COMMON_PASSWORDS_FILE = projectPath("server/modules/accounts/common-passwords.txt");
 
 let commonPasswords: ReadonlySet<string> | null = null;
 

@@ -3,6 +3,7 @@ import { appendFileSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PRODUCTION_ENV, PRODUCTION_NODE_FLAGS, SERVER_ENTRY } from "../../../scripts/node-flags.ts";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,14 +23,18 @@ export interface RunningServer {
   stop(): Promise<{ code: number | null; ms: number }>;
 }
 
-/** Starts the production server (server/main.ts) on loopback with a fresh data directory. */
+/**
+ * Starts the production server as production runs it (the bundle with its flags and environment,
+ * scripts/node-flags.ts) on loopback with a fresh data directory.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "kbt-e2e-"));
   let output = "";
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, [...PRODUCTION_NODE_FLAGS, SERVER_ENTRY], {
     env: {
       ...process.env,
+      ...PRODUCTION_ENV,
       NODE_ENV: "development",
       PORT: String(port),
       HOST: "127.0.0.1",
