@@ -3,7 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nProvider } from "./lib/i18n-react.tsx";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { localeOfPath } from "../common/i18n/locales.ts";
-import { createI18n, loadMessages } from "./lib/i18n.ts";
+import { i18nFor } from "./lib/i18n.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 import { requestContext } from "./lib/request-context.ts";
 
@@ -57,7 +57,8 @@ export default async function handleRequest(
   }
   const { nonce, onRenderError } = loadContext.get(requestContext);
   const locale = localeOfPath(new URL(request.url).pathname);
-  const i18n = createI18n(locale, await loadMessages(locale));
+  // One translator per language for every request (read-only; its plural rules are costly to make).
+  const i18n = await i18nFor(locale);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

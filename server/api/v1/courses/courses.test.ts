@@ -428,6 +428,10 @@ describe("efficiency", () => {
     // fixed five more (the safety check, the newest screening and its scores, crisis answers in
     // screenings and in evaluations); each call stays within a small fixed budget (session, course,
     // parts, modules, progress …), never one query per part or module.
+    // Issue 19: the session, then the course with the user's course and module progress in one
+    // statement (the structure comes from its cache).
+    expect(counts["detail stress"]).toBe(2);
+    expect(counts["active"]).toBe(2);
     expect(counts["detail sleep"]).toBe((counts["detail stress"] ?? 0) + 5);
     for (const count of Object.values(counts)) {
       expect(count).toBeGreaterThan(0);
