@@ -34,6 +34,8 @@ import { CURRENT_CONSENT_VERSION } from "../common/auth/consent.ts";
  * BENCH_OUTPUT           where to write the report (default docs/benchmarks.md; "-" = stdout only)
  * BENCH_NODE_ARGS        extra Node flags for the server, space-separated (for profiling, e.g.
  *                        "--cpu-prof --cpu-prof-dir=/tmp/prof"; the server stops with SIGTERM)
+ * BENCH_ENTRY            the server's entry instead of the bundle (measuring an older commit:
+ *                        server/main.ts)
  * BENCH_ONLY             measure only the targets whose name matches this regular expression
  *                        (profiling one page); the report is then printed, not written
  * BENCH_SOAK_SECONDS     length of the soak at saturation (default 60), then
@@ -182,7 +184,7 @@ const spawnedAt = performance.now();
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
 const SERVER_FLAGS = productionNodeFlags();
 // The production flags (Dockerfile CMD, npm start).
-const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeArgs, SERVER_ENTRY], {
+const server = spawn(process.execPath, [...SERVER_FLAGS, ...nodeArgs, process.env.BENCH_ENTRY ?? SERVER_ENTRY], {
   stdio: ["ignore", "inherit", "inherit"],
   env: {
     ...PRODUCTION_ENV,
