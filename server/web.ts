@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import type { ApiTransport, ApiRequest } from "../common/contract/api-transport.ts";
 import type { AppEntryExports } from "../common/contract/request-context.ts";
-import { localeFromAcceptLanguage } from "../common/i18n/language-choice.ts";
+import { LANGUAGE_COOKIE, localeFromAcceptLanguage } from "../common/i18n/language-choice.ts";
 import { callInProcess, matchInProcess } from "./api/endpoint.ts";
 import { contentLanguage, responseLocale } from "./lib/response-language.ts";
 import { NONCE_MARK, RenderCache, withNonce, type CachedPage } from "./lib/render-cache.ts";
@@ -136,9 +136,6 @@ export function productionRenderCache(megabytes: number): RenderCache | undefine
   if (megabytes <= 0) return undefined;
   return new RenderCache({ maxEntries: 400, maxBytes: megabytes * 1024 * 1024, ttlMs: 60_000 });
 }
-
-/** The language cookie the home page follows (common/i18n/language-choice.ts). */
-const LANGUAGE_COOKIE = "pref_lang";
 
 /**
  * The render cache's key for a request, or null when the page may carry something of this person
