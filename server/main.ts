@@ -6,6 +6,7 @@ import { buildApp, LISTEN_BACKLOG } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { EnvError, parseEnv, redactEnv } from "./env.ts";
 import { importContentAtStart } from "./modules/content/startup.ts";
+import { collectWhenIdle, releaseMemory } from "./lib/idle-gc.ts";
 import { scheduleVisitorCleanup } from "./modules/screening/cleanup.ts";
 import { scheduleScreeningStatsRefresh } from "./modules/screening/screening-stats.ts";
 
@@ -54,6 +55,10 @@ const app = await buildApp({
   worker: env.JOB_WORKER,
 });
 
+// After a burst, the memory it grew is given back once requests have stopped for ten seconds.
+const idleCollection = collectWhenIdle({ intervalMs: 10_000 });
+app.addHook("onRequest", async () => idleCollection.seen());
+
 await importContentAtStart(database.db, app.ctx.clock, app.log, path.resolve(env.CONTENT_DIR));
 await app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG });
 const stopCleanup = scheduleVisitorCleanup(app.ctx, app.log);
@@ -69,7 +74,7 @@ app.log.info(
 
 // Starting leaves the content import's garbage behind in a heap grown for it: one full collection
 // (node --expose-gc, scripts/node-flags.ts) gives that memory back before the first request.
-(globalThis as { gc?: () => void }).gc?.();
+releaseMemory();
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -77,6 +82,7 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   stopCleanup();
   stopStatsRefresh();
+  idleCollection.stop();
   app.log.info({ signal }, "shutting down");
   const force = setTimeout(() => {
     app.log.error("shutdown took longer than 10 s; exiting");

@@ -15,6 +15,7 @@ import { LANGUAGE_COOKIE, localeFromAcceptLanguage } from "../common/i18n/langua
 import { callInProcess, matchInProcess } from "./api/endpoint.ts";
 import { contentLanguage, responseLocale } from "./lib/response-language.ts";
 import { NONCE_MARK, RenderCache, withNonce, type CachedPage } from "./lib/render-cache.ts";
+import { RenderSlots } from "./lib/render-slots.ts";
 import { sessionCookieName } from "./lib/session-cookie.ts";
 import { THEME_COOKIE } from "./lib/theme-cookie.ts";
 import { contentGeneration } from "./modules/content/content-generation.ts";
@@ -126,6 +127,8 @@ export interface WebOptions {
   clientDir?: string;
   /** Visitors' pages from memory (production; development renders every time, for HMR). */
   renderCache?: RenderCache;
+  /** Page renders at a time (server/lib/render-slots.ts); 8 unless said. */
+  renderSlots?: number;
 }
 
 /**
@@ -193,8 +196,13 @@ export function webFace(options: WebOptions) {
       return cached;
     }
 
+    const slots = new RenderSlots(options.renderSlots ?? 8);
     /** Renders the page with React Router; `nonce` is the response's, or the cache's mark. */
     async function render(req: FastifyRequest, reply: FastifyReply, origin: string, nonce: string, onRenderError?: () => void) {
+      return slots.run(() => renderNow(req, reply, origin, nonce, onRenderError));
+    }
+
+    async function renderNow(req: FastifyRequest, reply: FastifyReply, origin: string, nonce: string, onRenderError?: () => void) {
       const { build, handler } = await current();
       const entry = build.entry.module as unknown as AppEntryExports;
       const context = new RouterContextProvider();
