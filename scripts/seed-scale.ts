@@ -17,7 +17,9 @@ import { systemClock } from "../server/lib/clock.ts";
  * SEED_EXPLAIN_ONLY=1  skip seeding, only run the EXPLAIN checks
  *
  * Seeded users have no password and cannot log in; their encrypted fields hold placeholders that
- * do not decrypt. They exist to make the tables large; `npm run bench` with
+ * do not decrypt (shaped as sealed values, so the start-up's encryption of plain health values,
+ * health-encryption-migration.ts, leaves them alone: plain ones made the first start take six
+ * minutes). They exist to make the tables large; `npm run bench` with
  * BENCH_DATABASE_URL=<this database> measures a real user among them.
  */
 
@@ -97,7 +99,7 @@ if (process.env.SEED_EXPLAIN_ONLY !== "1") {
     "evaluation_answers",
     `with e as (select distinct on (course_id) id, course_id from content_modules where type = 'evaluation' order by course_id, position)
      insert into evaluation_answers (user_id, course_id, module_id, instrument, answers, score, band, severity, created_at)
-     select cp.user_id, cp.course_id, e.id, 'seed', 'v1.seed.placeholder.not-decryptable', (g * 7) % 40, 'seed', g % 4,
+     select cp.user_id, cp.course_id, e.id, 'seed', 'v1.seed.placeholder.not-decryptable', 'v1.seed.score', 'v1.seed.band', 'v1.seed.severity',
             cp.started_at + g * interval '3 days'
      from course_progress cp join users u on u.id = cp.user_id and u.email like '%@scale.invalid'
      join e on e.course_id = cp.course_id
@@ -135,11 +137,16 @@ if (!row) {
 }
 const { user_id: userId, course_id: courseId } = row;
 
+const slug = (await client.query<{ slug: string }>("select slug from course_slugs where course_id = $1 limit 1", [courseId])).rows[0]?.slug ?? "";
+/** The user's modules done in a course, read with the course (course-service.ts `modulesDone`). */
+const MODULES_DONE = `coalesce((select json_agg(json_build_array(mp.module_id, floor(extract(epoch from mp.completed_at) * 1000)::bigint)) from module_progress mp where mp.user_id = $1 and mp.course_id = c.id), '[]'::json)`;
+
 /** The statements course-service, evaluation and worksheet services issue per request (as SQL). */
 const HOT_QUERIES: { name: string; sql: string; params: unknown[] }[] = [
-  { name: "dashboard/active course: course in progress", sql: `select c.* from course_progress cp join courses c on c.id = cp.course_id where cp.user_id = $1 and cp.completed_at is null and c.archived = false limit 1`, params: [userId] },
-  { name: "course detail: the user's module progress in a course", sql: `select * from module_progress where user_id = $1 and course_id = $2`, params: [userId, courseId] },
-  { name: "course detail: the user's course progress", sql: `select * from course_progress where user_id = $1 and course_id = $2`, params: [userId, courseId] },
+  { name: "dashboard/active course: the course in progress with the user's progress (one statement)", sql: `select c.*, cp.started_at, cp.completed_at, ${MODULES_DONE} from course_progress cp join courses c on c.id = cp.course_id where cp.user_id = $1 and cp.completed_at is null and c.archived = false limit 1`, params: [userId] },
+  { name: "course detail: the course by slug with the user's progress (one statement)", sql: `select c.*, cp.started_at, cp.completed_at, ${MODULES_DONE} from course_slugs s join courses c on c.id = s.course_id left join course_progress cp on cp.course_id = c.id and cp.user_id = $1 where s.slug = $2 and c.active = true and c.archived = false limit 1`, params: [userId, slug] },
+  { name: "module content, completion: the user's module progress in a course", sql: `select * from module_progress where user_id = $1 and course_id = $2`, params: [userId, courseId] },
+  { name: "module content, completion: the user's course progress", sql: `select * from course_progress where user_id = $1 and course_id = $2`, params: [userId, courseId] },
   { name: "course list: all the user's progress", sql: `select * from course_progress where user_id = $1`, params: [userId] },
   { name: "course list: all the user's completed modules", sql: `select course_id, module_id from module_progress where user_id = $1`, params: [userId] },
   { name: "evaluation history: the user's answers by time", sql: `select id, instrument, score, band, severity, created_at from evaluation_answers where user_id = $1 order by created_at`, params: [userId] },

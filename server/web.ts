@@ -127,7 +127,7 @@ export interface WebOptions {
   clientDir?: string;
   /** Visitors' pages from memory (production; development renders every time, for HMR). */
   renderCache?: RenderCache;
-  /** Page renders at a time (server/lib/render-slots.ts); 8 unless said. */
+  /** Page renders at a time (server/lib/render-slots.ts); 4 unless said. */
   renderSlots?: number;
 }
 
@@ -196,7 +196,7 @@ export function webFace(options: WebOptions) {
       return cached;
     }
 
-    const slots = new RenderSlots(options.renderSlots ?? 8);
+    const slots = new RenderSlots(options.renderSlots ?? 4);
     /** Renders the page with React Router; `nonce` is the response's, or the cache's mark. */
     async function render(req: FastifyRequest, reply: FastifyReply, origin: string, nonce: string, onRenderError?: () => void) {
       return slots.run(() => renderNow(req, reply, origin, nonce, onRenderError));
