@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { Locale } from "../../common/i18n/locales.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { freshTotp, latestMail, linkWith } from "./support/accounts.ts";
 import { AxeLog } from "./support/axe-log.ts";
-import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, sharedBrowser, collectErrors, waitForHydration } from "./support/browser.ts";
 import { message } from "./support/fixtures.ts";
 
 /**
@@ -14,13 +14,7 @@ import { message } from "./support/fixtures.ts";
  * dialogs' colours checked in all four themes. The four journeys run side by side.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const PASSWORD = "en lugn morgon vid havet";
 const NEW_PASSWORD = "kvällsljus över stilla sjön";
@@ -59,7 +53,7 @@ describe("account journey", () => {
       const m = (key: string) => message(locale, key);
       const phone = width === 375;
       const email = `journey-${locale}-${width}-${Date.now()}@example.test`;
-      const context = await browser.newContext({
+      const context = await browser().newContext({
         viewport: { width, height: phone ? 800 : 900 },
         locale: locale === "sv" ? "sv-SE" : "en-US",
       });

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { pathTo } from "../../common/routing/route-table.ts";
-import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, sharedBrowser, waitForHydration } from "./support/browser.ts";
 import { message } from "./support/fixtures.ts";
 
 /**
@@ -10,13 +10,7 @@ import { message } from "./support/fixtures.ts";
  * Seen in CI: a password typed before the reset form's chunk arrived came back empty and the form
  * said "Fill in this field".
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** Holds back the page's scripts matching `pattern` until `release()` is called. */
 async function holdScripts(page: Page, pattern: RegExp): Promise<() => void> {
@@ -32,7 +26,7 @@ async function holdScripts(page: Page, pattern: RegExp): Promise<() => void> {
 describe("input made before hydration", () => {
   it("a password typed before the lazily loaded reset form hydrates is sent", async () => {
     const m = (key: string) => message("sv", key);
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: "sv-SE" });
+    const context = await browser().newContext({ viewport: { width: 375, height: 800 }, locale: "sv-SE" });
     const page = await context.newPage();
     const release = await holdScripts(page, /new-password-form[^/]*\.js$/);
     const main = page.getByRole("main");
@@ -50,7 +44,7 @@ describe("input made before hydration", () => {
 
   it("text, a text area and a radio choice made before any script ran are kept", async () => {
     const m = (key: string) => message("en", key);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
     const page = await context.newPage();
     const release = await holdScripts(page, /\.js$/);
     const main = page.getByRole("main");

@@ -1,8 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { AxeLog } from "./support/axe-log.ts";
-import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, sharedBrowser, collectErrors, waitForHydration } from "./support/browser.ts";
 import { loggedInContext, message } from "./support/fixtures.ts";
 
 /**
@@ -10,17 +9,11 @@ import { loggedInContext, message } from "./support/fixtures.ts";
  * before it logs out.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe("logging out", () => {
   it("the logout-remove screen explains and asks for the password", async () => {
-    const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 } });
+    const context = await loggedInContext(browser(), { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const axe = new AxeLog(page, "da@1280");
     await page.goto(`${baseUrl()}${pathTo("logoutRemove", "da")}`);
@@ -36,7 +29,7 @@ describe("logging out", () => {
   });
 
   it("/logout reached from another site asks first; nothing happens until the button is pressed", async () => {
-    const context = await loggedInContext(browser, { viewport: { width: 1280, height: 900 } });
+    const context = await loggedInContext(browser(), { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
     const axe = new AxeLog(page, "en@1280");

@@ -1,8 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { AxeLog } from "./support/axe-log.ts";
-import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, sharedBrowser, waitForHydration } from "./support/browser.ts";
 import { message } from "./support/fixtures.ts";
 
 /**
@@ -10,18 +9,12 @@ import { message } from "./support/fixtures.ts";
  * with a link that no longer works, and an expired registration link.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe("password reset", () => {
   it("forgot password: the dialog and the reset screen, with an expired link", async () => {
     const m = (key: string) => message("sv", key);
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width: 375, height: 800 },
       locale: "sv-SE",
     });

@@ -1,8 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { AxeLog } from "./support/axe-log.ts";
-import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, sharedBrowser, waitForHydration } from "./support/browser.ts";
 import { loggedInContext, message } from "./support/fixtures.ts";
 
 /**
@@ -10,18 +9,12 @@ import { loggedInContext, message } from "./support/fixtures.ts";
  * consent boxes again, declining leads to the logout-remove screen.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe("changed terms", () => {
   it("asks to re-approve changed terms: cannot be dismissed; accept, or decline to logout-remove", async () => {
     const m = (key: string) => message("en", key);
-    const context = await loggedInContext(browser, { viewport: { width: 375, height: 800 } });
+    const context = await loggedInContext(browser(), { viewport: { width: 375, height: 800 } });
     const page = await context.newPage();
     const axe = new AxeLog(page, "en@375");
     const dialog = page.getByRole("dialog");

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { CHROMIUM_ARGS, ensureChromium } from "../../../scripts/chromium.ts";
 
 export function baseUrl(): string {
@@ -8,6 +8,21 @@ export function baseUrl(): string {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
+}
+
+/** The test file's Chromium: launched before its tests, closed after them. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("the browser is launched in beforeAll");
+    return browser;
+  };
 }
 
 /** Collects console errors and page errors; a test asserts the list is empty. */
