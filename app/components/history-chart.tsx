@@ -4,6 +4,7 @@ import { LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
 import { getInstrument } from "../../common/instruments/registry.ts";
 import type { EvaluationHistory } from "../../common/schemas/screening.ts";
 import "./history-chart.css";
+import { dateTimeFormat } from "../../common/i18n/formatters.ts";
 
 type Series = EvaluationHistory["series"][number];
 
@@ -20,7 +21,7 @@ export function HistoryChart({ series, locale }: { series: Series; locale: Local
   const id = useId();
   const instrument = getInstrument(series.instrument);
   const title = instrument.title[locale];
-  const dates = new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "medium" });
+  const dates = dateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "medium" });
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const y = (score: number) => PAD.top + innerH - (score / series.max) * innerH;

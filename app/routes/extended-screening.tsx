@@ -20,6 +20,7 @@ import type { Route } from "./+types/extended-screening";
 // The results' styles load with the page (a stylesheet added later would come after the themes).
 import "../components/history-chart.css";
 import "../features/screening/screening.css";
+import { dateTimeFormat } from "../../common/i18n/formatters.ts";
 
 const loadExtendedScreeningResponse = () => import("../../common/schemas/screening.ts").then((m) => m.extendedScreeningResponse);
 /** The questionnaires' texts (all four languages) load with the screening, not with the page. */
@@ -158,7 +159,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
             <p>
               {t("screening.extended.carried", {
                 count: carriedCount,
-                date: new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "long" }).format(new Date(view.carried.at * 1000)),
+                date: dateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "long" }).format(new Date(view.carried.at * 1000)),
               })}
             </p>
           </Notice>

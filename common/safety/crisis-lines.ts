@@ -8,6 +8,7 @@ import {
   type CrisisNumberId,
   type Region,
 } from "./crisis-numbers.ts";
+import { dateTimeFormat } from "../i18n/formatters.ts";
 
 /**
  * Crisis information per language, shown in the crisis panel and behind every "need help now?"
@@ -197,7 +198,7 @@ function build(locale: Locale): CrisisInfo {
       });
     return { region, heading: group.heading, emergency: { label: group.emergency, number: emergency, tel: telOf(emergency) }, lines };
   });
-  const date = new Intl.DateTimeFormat(text.dateLocale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${CRISIS_NUMBERS_VERIFIED}T12:00:00Z`));
+  const date = dateTimeFormat(text.dateLocale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${CRISIS_NUMBERS_VERIFIED}T12:00:00Z`));
   return {
     heading: text.heading,
     message: text.message,

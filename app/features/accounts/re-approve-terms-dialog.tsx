@@ -13,6 +13,7 @@ import { browserApi } from "../../lib/api/browser-client.ts";
 import { errorInfo, errorMessage, type ErrorInfo } from "../../lib/api/error-message.ts";
 import type { DialogContentProps } from "../../lib/dialog.tsx";
 import { useScreen } from "../../lib/use-screen.ts";
+import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
 
 export interface ReApproveTermsDialogData {
   version: string;
@@ -39,7 +40,7 @@ export function ReApproveTermsDialog({ titleId, data, close }: DialogContentProp
   const [attempt, setAttempt] = useState(0);
   const healthError = missing && !health ? t("form.errors.consent.required") : undefined;
   const adultError = missing && !adult ? t("form.errors.age.required") : undefined;
-  const published = new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, {
+  const published = dateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, {
     dateStyle: "long",
   }).format(new Date(publishedAt));
   return (

@@ -10,6 +10,7 @@ import { Button } from "../../components/button.tsx";
 import { CrisisPanel } from "../../components/crisis-panel.tsx";
 import { GetHelpNow } from "../../components/get-help-now.tsx";
 import { QuestionList, unansweredQuestions } from "../screening/question-list.tsx";
+import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
 
 export interface EvaluationResult {
   score: number;
@@ -97,7 +98,7 @@ export function EvaluationForm({
   // The questions were answered in the extended screening within their time frame: use those
   // answers as the starting point instead of asking again (or answer again, starting from them).
   if (carriedAll && carried && instrument && !answerAgain) {
-    const date = new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "long" }).format(new Date(carried.at * 1000));
+    const date = dateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "long" }).format(new Date(carried.at * 1000));
     return (
       <section className="card card--soft stack stack--md evaluation-carried" aria-labelledby="evaluation-carried">
         <h2 id="evaluation-carried">{t("course.carried.title")}</h2>

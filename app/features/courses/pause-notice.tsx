@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
 import { Notice } from "../../components/alert.tsx";
+import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
 
 /** Whole days, hours and minutes left until `until` (milliseconds). */
 export function timeLeft(until: number, now: number): { days: number; hours: number; minutes: number } {
@@ -32,7 +33,7 @@ export function PauseNotice({ pauseUntil, locale, onOver }: { pauseUntil: number
   const when =
     now === null
       ? null
-      : new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, {
+      : dateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, {
           weekday: "long",
           day: "numeric",
           month: "long",

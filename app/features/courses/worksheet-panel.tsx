@@ -14,6 +14,7 @@ import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
 import { registerDialog, useDialog } from "../../lib/dialog.tsx";
 import type { SleepWindowPlan as SleepWindowPlanData } from "../../../common/worksheets/sleep-window.ts";
 import { SleepWindowPlan, formatComputed } from "./sleep-window-plan.tsx";
+import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
 
 registerDialog("DeleteWorksheetRowDialog", { component: ActionDialog });
 
@@ -134,7 +135,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     });
   }
 
-  const dateFormat = new Intl.DateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "medium", timeZone: "UTC" });
+  const dateFormat = dateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "medium", timeZone: "UTC" });
   // A row is headed by the day it is about (a diary's night), written as its field shows it; a
   // worksheet without a date field heads rows with the day they were saved.
   const dayField = def.fields.find((field) => field.type === "date");

@@ -3,6 +3,7 @@ import type { ProfileDto } from "../../../common/schemas/profile.ts";
 import { Button, buttonClassName } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
 import { useDialog } from "../../lib/dialog.tsx";
+import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
 
 /** The export URL; the browser downloads it as a file (Content-Disposition: attachment). */
 export const EXPORT_URL = "/api/v1/me/export/";
@@ -14,7 +15,7 @@ export const EXPORT_URL = "/api/v1/me/export/";
 export function PrivacySection({ profile }: { profile: ProfileDto }) {
   const { t, i18n } = useTranslation();
   const dialog = useDialog();
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(iso));
+  const date = (iso: string) => dateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(iso));
   const live = profile.consents.filter((c) => c.withdrawn_at === null);
   // The newest consent of each kind is the one in force.
   const current = [...new Map(live.map((c) => [c.kind, c])).values()];

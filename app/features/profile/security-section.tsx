@@ -18,6 +18,7 @@ import { useForm } from "../../lib/form/use-form.ts";
 import { totpCodeField } from "../accounts/form-schemas.ts";
 import { RecoveryCodes } from "../accounts/recovery-codes.tsx";
 import { useFormIds } from "../accounts/use-form-ids.ts";
+import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
 
 /** Password, two-factor status, replacing the authenticator, recovery codes and sessions. */
 export function SecuritySection({ profile, locale }: { profile: ProfileDto; locale: Locale }) {
@@ -156,7 +157,7 @@ function SessionList({ sessions }: { sessions: ProfileDto["sessions"] }) {
       await revalidator.revalidate();
     },
   });
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const when = (iso: string) => dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
   return (
     <div className="stack stack--md profile__subsection">
       <h3 id="profile-sessions">{t("profile.sessions.title")}</h3>

@@ -2,6 +2,7 @@ import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
 import { useApiData } from "./use-api-data.ts";
+import { numberFormat } from "../../../common/i18n/formatters.ts";
 
 /** "How others answered": an hourly snapshot, only bands of at least 50 people (server ADR 015). */
 export function ScreeningStats({ locale }: { locale: Locale }) {
@@ -16,7 +17,7 @@ export function ScreeningStats({ locale }: { locale: Locale }) {
   });
   if (result.state !== "ready" || result.data.areas.length === 0) return null;
   const { getInstrument } = result.data;
-  const percent = new Intl.NumberFormat(locale === "no" ? "nb" : locale, { style: "percent" });
+  const percent = numberFormat(locale === "no" ? "nb" : locale, { style: "percent" });
   return (
     <section className="stack stack--sm" aria-labelledby="others-heading">
       <h2 id="others-heading">{t("screening.others.heading")}</h2>

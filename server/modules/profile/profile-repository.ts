@@ -1,14 +1,24 @@
-import { and, asc, desc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import { consents } from "../../db/schema/accounts.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 
-export async function consentsOf(db: DbOrTx, userId: string) {
-  return db.select().from(consents).where(eq(consents.userId, userId)).orderBy(asc(consents.givenAt), asc(consents.kind));
+function consentsQuery(db: DbOrTx) {
+  return db
+    .select()
+    .from(consents)
+    .where(eq(consents.userId, sql.placeholder("userId")))
+    .orderBy(asc(consents.givenAt), asc(consents.kind))
+    .prepare("consents_of_user");
 }
 
-/** Live sessions of a user (not past their absolute expiry), most recently used first. */
-export async function sessionsOf(db: DbOrTx, userId: string, now: Date) {
+/** A user's consents, oldest first (the profile, read by every dashboard): prepared. */
+export async function consentsOf(db: DbOrTx, userId: string) {
+  return preparedFor(db, "consents_of_user", consentsQuery).execute({ userId });
+}
+
+function sessionsQuery(db: DbOrTx) {
   return db
     .select({
       idHash: sessions.idHash,
@@ -17,8 +27,15 @@ export async function sessionsOf(db: DbOrTx, userId: string, now: Date) {
       userAgent: sessions.userAgent,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt));
+    .where(and(eq(sessions.userId, sql.placeholder("userId")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .orderBy(desc(sessions.lastSeenAt))
+    .prepare("sessions_of_user");
+}
+
+/** Live sessions of a user (not past their absolute expiry), most recently used first: prepared. */
+export async function sessionsOf(db: DbOrTx, userId: string, now: Date) {
+  // An ISO instant: the column is timestamptz, so the comparison is exact on every driver.
+  return preparedFor(db, "sessions_of_user", sessionsQuery).execute({ userId, now: now.toISOString() });
 }
 
 /** Ends every session of a user but the one given; returns how many ended. */

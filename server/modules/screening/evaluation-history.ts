@@ -72,8 +72,10 @@ function evaluationHistoryQuery(db: DbOrTx) {
 
 /** GET /me/evaluation-history/: the user's screening scores and course evaluations over time (decrypted here). */
 export async function evaluationHistory(ctx: AppContext, userId: string): Promise<EvaluationHistory> {
-  const fromScreenings = await preparedFor(ctx.db, "screening_history", screeningHistoryQuery).execute({ userId });
-  const fromCourses = await preparedFor(ctx.db, "evaluation_history", evaluationHistoryQuery).execute({ userId });
+  const [fromScreenings, fromCourses] = await Promise.all([
+    preparedFor(ctx.db, "screening_history", screeningHistoryQuery).execute({ userId }),
+    preparedFor(ctx.db, "evaluation_history", evaluationHistoryQuery).execute({ userId }),
+  ]);
   const { cipher } = ctx;
   return {
     series: toSeries([

@@ -44,18 +44,17 @@ export async function recommendedCourses(ctx: AppContext, owner: ScreeningOwner,
   if (!screening) return { courses: [], healthcare_advice: false, crisis: false, based_on: null };
   const results = scoredResults(screening);
   const recommended = recommendAreas(results, screening.crisis);
-  const recent = await recentCrisis(ctx, owner);
-  const advice = healthcareAdvice({
-    results,
-    selfHarm: screening.crisis,
-    recentCrisis: recent,
-    worsened: await worseThanBefore(ctx, owner, screening),
-  });
-  const rows = await ctx.db
-    .select({ key: courses.key, category: courses.category, texts: courses.texts })
-    .from(courses)
-    .where(and(eq(courses.active, true), eq(courses.archived, false)))
-    .orderBy(asc(courses.position));
+  // Three independent reads at once: one round trip of waiting instead of three.
+  const [recent, worsened, rows] = await Promise.all([
+    recentCrisis(ctx, owner),
+    worseThanBefore(ctx, owner, screening),
+    ctx.db
+      .select({ key: courses.key, category: courses.category, texts: courses.texts })
+      .from(courses)
+      .where(and(eq(courses.active, true), eq(courses.archived, false)))
+      .orderBy(asc(courses.position)),
+  ]);
+  const advice = healthcareAdvice({ results, selfHarm: screening.crisis, recentCrisis: recent, worsened });
   const firstOfCategory = new Map<Area, (typeof rows)[number]>();
   for (const row of rows) if (!firstOfCategory.has(row.category)) firstOfCategory.set(row.category, row);
 
