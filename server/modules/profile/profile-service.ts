@@ -14,7 +14,7 @@ import * as mail from "../mail/templates.ts";
 import * as profileMail from "./profile-mail.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
 import { throttleKey } from "../throttle/throttle.ts";
-import { consentsOf, endOtherSessions, sessionsOf } from "./profile-repository.ts";
+import { endOtherSessions, profileOf } from "./profile-repository.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
 async function currentUser(ctx: AppContext, session: SessionInfo) {
@@ -25,25 +25,25 @@ async function currentUser(ctx: AppContext, session: SessionInfo) {
 
 /** The profile screen's data: account, preferences, 2FA, consents and live sessions. */
 export async function getProfile(ctx: AppContext, session: SessionInfo): Promise<ProfileDto> {
-  const user = await currentUser(ctx, session);
   const now = ctx.clock.now();
+  const user = await profileOf(ctx.db, session.userId, now);
+  if (!user) throw new AppError("auth.not_authenticated");
   const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
-  const [consentRows, sessionRows] = await Promise.all([consentsOf(ctx.db, user.id), sessionsOf(ctx.db, user.id, now)]);
   return {
     name: user.displayName,
     email: user.email,
     locale: user.locale,
     theme: user.theme,
     auth_type: user.authType,
-    twofa_enabled: user.totpEnabledAt !== null,
-    consents: consentRows.map((c) => ({
+    twofa_enabled: user.twofaEnabled,
+    consents: user.consents.map((c) => ({
       kind: c.kind,
       version: c.version,
       locale: c.locale,
       given_at: c.givenAt.toISOString(),
       withdrawn_at: c.withdrawnAt?.toISOString() ?? null,
     })),
-    sessions: sessionRows
+    sessions: user.sessions
       .filter((s) => s.idHash === session.idHash || now.getTime() - s.lastSeenAt.getTime() < idleMs)
       .map((s) => ({
         current: s.idHash === session.idHash,

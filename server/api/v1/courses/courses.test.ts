@@ -425,14 +425,14 @@ describe("efficiency", () => {
       counts[name] = queries;
     }
     // Two courses of different sizes cost the same but for the sleep course's gate (ADR 023), a
-    // fixed five more (the safety check, the newest screening and its scores, crisis answers in
+    // fixed four more (the safety check, the newest screening with its scores, crisis answers in
     // screenings and in evaluations); each call stays within a small fixed budget (session, course,
     // parts, modules, progress …), never one query per part or module.
     // Issue 19: the session, then the course with the user's course and module progress in one
     // statement (the structure comes from its cache).
     expect(counts["detail stress"]).toBe(2);
     expect(counts["active"]).toBe(2);
-    expect(counts["detail sleep"]).toBe((counts["detail stress"] ?? 0) + 5);
+    expect(counts["detail sleep"]).toBe((counts["detail stress"] ?? 0) + 4);
     for (const count of Object.values(counts)) {
       expect(count).toBeGreaterThan(0);
       expect(count).toBeLessThanOrEqual(13);

@@ -1,7 +1,9 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../../db/schema/accounts.ts";
+import { auditLog, consents } from "../../../db/schema/accounts.ts";
+import { sessions } from "../../../db/schema/sessions.ts";
+import { countQueries } from "../../../db/client.ts";
 import { users } from "../../../db/schema/users.ts";
 import { utcDay } from "../../../modules/audit/audit.ts";
 import { TestAgent } from "../../../testing/agent.ts";
@@ -120,6 +122,50 @@ describe("e-mail change", () => {
     expect((await agent.post("/api/v1/me/email/", { email: uniqueEmail(), password: "x" })).statusCode).toBe(403);
     const { agent: verified } = await userAgent();
     expect((await verified.post("/api/v1/me/email/confirm/", { code: "short" })).json().fields).toEqual({ "body.code": "code.invalid" });
+  });
+});
+
+describe("the profile's statement", () => {
+  it("reads the user, the consents and the live sessions in one statement after the session, every instant to the millisecond", async () => {
+    const { agent, user } = await userAgent();
+    const now = app.ctx.clock.now().getTime();
+    const at = (ms: number) => new Date(now - ms);
+    await app.ctx.db.insert(consents).values([
+      { userId: user.id, kind: "health_data", version: "2", locale: "en", givenAt: at(5_000_123), withdrawnAt: at(1_000_457) },
+      { userId: user.id, kind: "age", version: "1", locale: "sv", givenAt: at(9_000_001), withdrawnAt: null },
+    ]);
+    const session = (idHash: string, lastSeen: number, expires: number, userAgent: string | null) => ({
+      idHash,
+      userId: user.id,
+      verified: true,
+      createdAt: at(lastSeen + 60_789),
+      lastSeenAt: at(lastSeen),
+      expiresAt: new Date(now + expires),
+      ip: null,
+      userAgent,
+    });
+    await app.ctx.db.insert(sessions).values([
+      session(`${user.id}-a`, 120_555, 3_600_000, "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15"),
+      session(`${user.id}-b`, 30_042, 3_600_000, null),
+      // Past its absolute expiry: not listed.
+      session(`${user.id}-c`, 10_000, -1, null),
+    ]);
+    const { result, queries } = await countQueries(() => agent.get("/api/v1/me/profile/"));
+    expect(result.statusCode).toBe(200);
+    // The session, then the profile.
+    expect(queries).toBe(2);
+    const profile = result.json() as { consents: { kind: string; version: string; locale: string; given_at: string; withdrawn_at: string | null }[]; sessions: { current: boolean; created_at: string; last_seen_at: string }[] };
+    const extra = profile.consents.filter((c) => c.kind !== "terms");
+    expect(extra).toEqual([
+      { kind: "age", version: "1", locale: "sv", given_at: at(9_000_001).toISOString(), withdrawn_at: null },
+      { kind: "health_data", version: "2", locale: "en", given_at: at(5_000_123).toISOString(), withdrawn_at: at(1_000_457).toISOString() },
+    ]);
+    // Most recently used first; this request's session is the newest.
+    expect(profile.sessions.map((s) => [s.current, s.last_seen_at, s.created_at])).toEqual([
+      [true, expect.any(String), expect.any(String)],
+      [false, at(30_042).toISOString(), at(30_042 + 60_789).toISOString()],
+      [false, at(120_555).toISOString(), at(120_555 + 60_789).toISOString()],
+    ]);
   });
 });
 
