@@ -1,6 +1,7 @@
-import { and, desc, eq, gte } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import { isCrisis } from "../../../common/instruments/scoring.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import { evaluationAnswers } from "../../db/schema/content.ts";
 import type { FieldCipher } from "../../lib/field-encryption.ts";
 import { evaluationScoreAad, openInt } from "../screening/health-values.ts";
@@ -21,11 +22,17 @@ export async function previousEvaluationScore(db: DbOrTx, cipher: FieldCipher, u
   return row ? openInt(cipher, row.score, evaluationScoreAad("score", userId, row.id)) : null;
 }
 
-/** Whether the user answered PHQ-9 item 9 above 0 in a course evaluation or check-in since `since`. */
-export async function evaluationCrisisSince(db: DbOrTx, cipher: FieldCipher, userId: string, since: Date): Promise<boolean> {
-  const rows = await db
+function evaluationCrisisQuery(db: DbOrTx) {
+  return db
     .select({ answers: evaluationAnswers.answers })
     .from(evaluationAnswers)
-    .where(and(eq(evaluationAnswers.userId, userId), gte(evaluationAnswers.createdAt, since)));
+    .where(and(eq(evaluationAnswers.userId, sql.placeholder("userId")), gte(evaluationAnswers.createdAt, sql.placeholder("since"))))
+    .prepare("evaluation_crisis_since");
+}
+
+/** Whether the user answered PHQ-9 item 9 above 0 in a course evaluation or check-in since `since`. */
+export async function evaluationCrisisSince(db: DbOrTx, cipher: FieldCipher, userId: string, since: Date): Promise<boolean> {
+  // Prepared (the dashboard's recommendation asks on every render); an ISO instant, exact on every driver.
+  const rows = await preparedFor(db, "evaluation_crisis_since", evaluationCrisisQuery).execute({ userId, since: since.toISOString() });
   return rows.some((row) => isCrisis(JSON.parse(cipher.decrypt(row.answers, answersAad(userId))) as Record<string, unknown>));
 }

@@ -10,6 +10,8 @@ import { getInstrument, isInstrumentId } from "../../../common/instruments/regis
 import { bandFor } from "../../../common/instruments/scoring.ts";
 import type { RecommendedCourses } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import { courses } from "../../db/schema/content.ts";
 import { recentCrisis } from "../clinical/clinical-state.ts";
 import type { ScreeningOwner } from "./onboarding-service.ts";
@@ -33,6 +35,15 @@ export async function worseThanBefore(ctx: AppContext, owner: ScreeningOwner, sc
   return scoredResults(screening).some((now) => reliablyWorse(before.find((b) => b.instrument === now.instrument), now));
 }
 
+function liveCoursesQuery(db: DbOrTx) {
+  return db
+    .select({ key: courses.key, category: courses.category, texts: courses.texts })
+    .from(courses)
+    .where(and(eq(courses.active, true), eq(courses.archived, false)))
+    .orderBy(asc(courses.position))
+    .prepare("live_courses_in_order");
+}
+
 /**
  * The courses recommended by the owner's newest completed screening of either kind, in clinical
  * precedence (docs/clinical/recommendations.md, implemented in common/clinical/rules.ts): only
@@ -48,11 +59,7 @@ export async function recommendedCourses(ctx: AppContext, owner: ScreeningOwner,
   const [recent, worsened, rows] = await Promise.all([
     recentCrisis(ctx, owner),
     worseThanBefore(ctx, owner, screening),
-    ctx.db
-      .select({ key: courses.key, category: courses.category, texts: courses.texts })
-      .from(courses)
-      .where(and(eq(courses.active, true), eq(courses.archived, false)))
-      .orderBy(asc(courses.position)),
+    preparedFor(ctx.db, "live_courses_in_order", liveCoursesQuery).execute(),
   ]);
   const advice = healthcareAdvice({ results, selfHarm: screening.crisis, recentCrisis: recent, worsened });
   const firstOfCategory = new Map<Area, (typeof rows)[number]>();

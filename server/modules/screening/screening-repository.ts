@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import type { FieldCipher } from "../../lib/field-encryption.ts";
 import { screenings, screeningScores } from "../../db/schema/screening.ts";
 import { openCrisis, openScreeningScore } from "./health-values.ts";
@@ -30,6 +31,15 @@ export function ownerCondition(owner: ScreeningOwner): SQL {
   return owner.kind === "user" ? eq(screenings.userId, owner.userId) : eq(screenings.onboardingId, owner.onboardingId);
 }
 
+/** The owner condition of a prepared statement (one statement per kind of owner), and its value. */
+function ownerPlaceholder(kind: ScreeningOwner["kind"]): SQL {
+  return kind === "user" ? eq(screenings.userId, sql.placeholder("owner")) : eq(screenings.onboardingId, sql.placeholder("owner"));
+}
+
+function ownerValue(owner: ScreeningOwner): string {
+  return owner.kind === "user" ? owner.userId : owner.onboardingId;
+}
+
 /** A score as the screening's statement returns it: instrument, area, sealed score, band and severity, created at (ms). */
 type ScoreTuple = [string, StoredScore["area"], string, string, string, number];
 
@@ -51,7 +61,19 @@ const screeningColumns = {
   scores: sql<ScoreTuple[]>`coalesce((select json_agg(json_build_array(s.instrument, s.area, s.score, s.band, s.severity, floor(extract(epoch from s.created_at) * 1000)::bigint)) from screening_scores s where s.screening_id = "screenings"."id"), '[]'::json)`,
 };
 
-/** The owner's newest screening of a kind (completed only when asked), with its scores decrypted. */
+function latestScreeningQuery(ownerKind: ScreeningOwner["kind"], completed: boolean) {
+  return (db: DbOrTx) =>
+    db
+      .select(screeningColumns)
+      .from(screenings)
+      .where(and(ownerPlaceholder(ownerKind), eq(screenings.kind, sql.placeholder("kind")), ...(completed ? [isNotNull(screenings.completedAt)] : [])))
+      .orderBy(desc(screenings.startedAt))
+      .offset(sql.placeholder("skip"))
+      .limit(1)
+      .prepare(`latest_screening_${ownerKind}_${completed ? "completed" : "any"}`);
+}
+
+/** The owner's newest screening of a kind (completed only when asked), with its scores decrypted. Prepared. */
 export async function latestScreening(
   db: DbOrTx,
   cipher: FieldCipher,
@@ -59,15 +81,9 @@ export async function latestScreening(
   kind: ScreeningKind,
   options: { completed?: boolean; /** 1 = the one before the newest. */ skip?: number } = {},
 ): Promise<StoredScreening | null> {
-  const conditions = [ownerCondition(owner), eq(screenings.kind, kind)];
-  if (options.completed) conditions.push(isNotNull(screenings.completedAt));
-  const [row] = await db
-    .select(screeningColumns)
-    .from(screenings)
-    .where(and(...conditions))
-    .orderBy(desc(screenings.startedAt))
-    .offset(options.skip ?? 0)
-    .limit(1);
+  const completed = options.completed ?? false;
+  const name = `latest_screening_${owner.kind}_${completed ? "completed" : "any"}`;
+  const [row] = await preparedFor(db, name, latestScreeningQuery(owner.kind, completed)).execute({ owner: ownerValue(owner), kind, skip: options.skip ?? 0 });
   if (!row) return null;
   return withScores(cipher, row);
 }
@@ -82,17 +98,25 @@ function withScores(cipher: FieldCipher, row: ScreeningRow): StoredScreening {
   return { ...row, crisis: openCrisis(cipher, row.crisis, row.id), scores };
 }
 
+function newestCompletedQuery(ownerKind: ScreeningOwner["kind"]) {
+  return (db: DbOrTx) =>
+    db
+      .select(screeningColumns)
+      .from(screenings)
+      .where(and(ownerPlaceholder(ownerKind), isNotNull(screenings.completedAt)))
+      .orderBy(desc(screenings.completedAt))
+      .limit(1)
+      .prepare(`newest_completed_screening_${ownerKind}`);
+}
+
 /**
  * The owner's newest completed screening of either kind, by completion time (the basis of the
  * recommendations, rule B1 of docs/clinical/recommendations.md), with its scores decrypted.
+ * Prepared.
  */
 export async function newestCompletedScreening(db: DbOrTx, cipher: FieldCipher, owner: ScreeningOwner): Promise<StoredScreening | null> {
-  const [row] = await db
-    .select(screeningColumns)
-    .from(screenings)
-    .where(and(ownerCondition(owner), isNotNull(screenings.completedAt)))
-    .orderBy(desc(screenings.completedAt))
-    .limit(1);
+  const name = `newest_completed_screening_${owner.kind}`;
+  const [row] = await preparedFor(db, name, newestCompletedQuery(owner.kind)).execute({ owner: ownerValue(owner) });
   return row ? withScores(cipher, row) : null;
 }
 
@@ -106,12 +130,20 @@ export async function completedScreeningSince(db: DbOrTx, owner: ScreeningOwner,
   return row !== undefined;
 }
 
-/** The crisis flags of the owner's screenings answered at or after `since` (decrypted). */
+function crisisSinceQuery(ownerKind: ScreeningOwner["kind"]) {
+  return (db: DbOrTx) =>
+    db
+      .select({ id: screenings.id, crisis: screenings.crisis })
+      .from(screenings)
+      .where(and(ownerPlaceholder(ownerKind), gte(screenings.updatedAt, sql.placeholder("since"))))
+      .prepare(`screening_crisis_since_${ownerKind}`);
+}
+
+/** The crisis flags of the owner's screenings answered at or after `since` (decrypted). Prepared. */
 export async function screeningCrisisSince(db: DbOrTx, cipher: FieldCipher, owner: ScreeningOwner, since: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: screenings.id, crisis: screenings.crisis })
-    .from(screenings)
-    .where(and(ownerCondition(owner), gte(screenings.updatedAt, since)));
+  const name = `screening_crisis_since_${owner.kind}`;
+  // An ISO instant: the column is timestamptz, so the comparison is exact on every driver.
+  const rows = await preparedFor(db, name, crisisSinceQuery(owner.kind)).execute({ owner: ownerValue(owner), since: since.toISOString() });
   return rows.some((row) => openCrisis(cipher, row.crisis, row.id));
 }
 
