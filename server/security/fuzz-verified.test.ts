@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { endpoints } from "../api/endpoints.ts";
 import { endpointKey } from "../testing/endpoint-subjects.ts";
-import { fuzzEndpoint } from "../testing/fuzz-endpoints.ts";
+import { fuzzEndpoint, fuzzRuns, fuzzTimeout } from "../testing/fuzz-endpoints.ts";
 import { paramSamples } from "../testing/param-samples.ts";
 import { createTestApp } from "../testing/test-app.ts";
 
@@ -20,7 +20,11 @@ afterAll(async () => {
 });
 
 describe("fuzzing as verified", () => {
-  it.each(endpoints.map((e) => [endpointKey(e), e] as const))("%s", async (_key, endpoint) => {
-    await fuzzEndpoint(app, endpoint, "verified", samples, Number(process.env.FUZZ_RUNS ?? 20));
-  });
+  it.each(endpoints.map((e) => [endpointKey(e), e] as const))(
+    "%s",
+    async (_key, endpoint) => {
+      await fuzzEndpoint(app, endpoint, "verified", samples, fuzzRuns());
+    },
+    fuzzTimeout(fuzzRuns()),
+  );
 });

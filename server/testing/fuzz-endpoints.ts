@@ -30,6 +30,26 @@ export function fuzzSeed(endpoint: Endpoint, role: FuzzRole): number {
   return (base ^ hash) | 0;
 }
 
+/** Runs per endpoint: 20 in `npm test`, `FUZZ_RUNS` in a hunt. */
+export function fuzzRuns(fallback = 20): number {
+  return Number(process.env.FUZZ_RUNS ?? fallback);
+}
+
+/**
+ * A property test's time limit that grows with its runs: a hunt of 2,000 runs of an endpoint that
+ * hashes a password or writes a large body takes minutes, not the suite's 20 s.
+ */
+export function fuzzTimeout(runs: number): number {
+  return 20_000 + runs * 100;
+}
+
+/** A hunt's or a replay's seed for a property test that keeps one seed of its own otherwise. */
+export function propertySeed(fixed: number): number {
+  const setting = process.env.FUZZ_SEED;
+  if (setting === "random") return Math.floor(Math.random() * 2 ** 31);
+  return setting === undefined ? fixed : Number(setting);
+}
+
 /**
  * One fast-check property for one endpoint: generated valid and hostile path parameters, query,
  * body and headers; the answer is never a 5xx, never shows a stack trace, uses only the statuses
