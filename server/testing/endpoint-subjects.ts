@@ -276,11 +276,11 @@ export function queryStrings(endpoint: Endpoint): fc.Arbitrary<string> {
   );
 }
 
-/** Path parameter values: known-valid ones for this app, or generated and hostile ones. */
 function isDotSegment(value: string): boolean {
   return value === "." || value === "..";
 }
 
+/** Path parameter values: known-valid ones for this app, or generated and hostile ones. */
 export function paramValues(
   endpoint: Endpoint,
   samples: Record<string, fc.Arbitrary<string>>,
