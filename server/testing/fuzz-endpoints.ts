@@ -23,8 +23,7 @@ export type FuzzRole = "visitor" | "verified";
  * fast-check prints the seed and the path of a failing case, which replays it.
  */
 export function fuzzSeed(endpoint: Endpoint, role: FuzzRole): number {
-  const setting = process.env.FUZZ_SEED;
-  const base = setting === "random" ? Math.floor(Math.random() * 2 ** 31) : Number(setting ?? 20_261_124);
+  const base = propertySeed(20_261_124);
   let hash = 0;
   for (const char of `${role} ${endpoint.method} ${endpoint.url}`) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
   return (base ^ hash) | 0;
