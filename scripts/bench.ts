@@ -19,6 +19,7 @@ import { PRODUCTION_ENV, SERVER_ENTRY, productionNodeFlags } from "./node-flags.
 import { replaceSection } from "./lighthouse-report.ts";
 import { EXAMPLE_PRIVACY_ENV } from "../server/testing/privacy-env.ts";
 import { CURRENT_CONSENT_VERSION } from "../common/auth/consent.ts";
+import { API_STATEMENTS, type MeasuredApiPath } from "../server/testing/api-statements.ts";
 
 /**
  * `npm run bench`: the production build on PostgreSQL, measured with autocannon on loopback
@@ -125,6 +126,8 @@ interface Page {
 interface Api {
   name: string;
   path: string;
+  /** Statements behind one call (server/testing/api-statements.ts, held by a test). */
+  statements: number;
 }
 
 interface Result {
@@ -300,12 +303,20 @@ try {
     if (response.status !== 200 || !html.includes("<html")) throw new Error(`${page.path} answered ${response.status}`);
     writeFileSync(path.join(staticDir, staticName(page)), html);
   }
+  const statementsOf = (apiPath: string): number => {
+    const count = API_STATEMENTS[apiPath as MeasuredApiPath] as number | undefined;
+    if (count === undefined) throw new Error(`${apiPath} has no statement count in server/testing/api-statements.ts`);
+    return count;
+  };
   const apis: Api[] = [
     { name: "GET /api/v1/me/", path: "/api/v1/me/" },
     { name: `GET /api/v1/courses/${slug}/`, path: `/api/v1/courses/${slug}/` },
     { name: "GET /api/v1/active-course/ (dashboard)", path: "/api/v1/active-course/" },
     { name: "GET /api/v1/me/evaluation-history/", path: "/api/v1/me/evaluation-history/" },
-  ];
+  ].map((api) => ({ ...api, statements: statementsOf(api.path) }));
+  const statementCounts = [...new Set(apis.map((api) => api.statements))].sort((a, b) => a - b);
+  const floorName = (n: number) => `floor: hello-world after ${n} statement${n > 1 ? "s" : ""}`;
+  const floorPath = (n: number) => `/__bench/statements/${n}?hash=${hashSessionId(sessionId)}`;
   await new Promise((r) => setTimeout(r, 2_000));
   const idleRss = rssOf(server.pid ?? 0);
   console.log(`idle RSS after start and one request per page: ${mb(idleRss)}`);
@@ -319,6 +330,10 @@ try {
     results.push({ pair: `SSR ${page.name} / static file`, subject, baseline, ratio, path: page.path, headers: page.headers, rate: BUDGET.ssrRate, p99: BUDGET.ssrP99 });
   }
   const hello = await measure("Fastify hello-world", { url: `${base}/__bench/hello` });
+  // The floor of an API call on this machine: the hello-world route after as many statements as the
+  // call makes (the session lookup, n times), at saturation and at the fixed rate.
+  const floors = new Map<number, { saturation: Measured; fixed?: Measured }>();
+  for (const n of statementCounts) floors.set(n, { saturation: await measure(floorName(n), { url: `${base}${floorPath(n)}` }) });
   for (const api of apis) {
     const subject = await measure(api.name, { url: `${base}${api.path}`, headers: { cookie, "accept-language": "sv" } });
     results.push({ pair: `${api.name} / hello-world`, subject, baseline: hello, ratio: BUDGET.apiRatio, path: api.path, headers: { cookie, "accept-language": "sv" }, rate: BUDGET.apiRate, p99: BUDGET.apiP99 });
@@ -341,6 +356,10 @@ try {
       overallRate: result.rate,
       connections: Math.min(CONNECTIONS, 20),
     });
+  }
+
+  for (const [n, floor] of floors) {
+    floor.fixed = await measure(`${floorName(n)} at ${BUDGET.apiRate}/s`, { url: `${base}${floorPath(n)}`, overallRate: BUDGET.apiRate, connections: Math.min(CONNECTIONS, 20) });
   }
 
   // ---- soak: 60 s at saturation over every page and call, then 60 s idle ---------------------------
@@ -367,9 +386,17 @@ try {
     const met = ratio >= r.ratio && fixedP99 < r.p99 && !r.subject.non2xx && !r.subject.errors;
     return `| ${r.pair} | ${r.subject.rps.toFixed(0)} | ${r.baseline.rps.toFixed(0)} | ${ratio.toFixed(2)} (≥ ${r.ratio}) | ${r.subject.p50} | ${r.subject.p99} | ${fixedP99} at ${r.rate}/s (< ${r.p99}) | ${ok(met)} |`;
   });
+  const floorRows = apis.map((api) => {
+    const result = results.find((r) => r.path === api.path);
+    const floor = floors.get(api.statements);
+    if (!result || !floor) throw new Error(`no measurement of ${api.path}`);
+    const share = result.subject.rps / floor.saturation.rps;
+    return `| ${api.name} | ${api.statements} | ${result.subject.rps.toFixed(0)} (${(result.subject.rps / hello.rps).toFixed(2)}) | ${floor.saturation.rps.toFixed(0)} (${(floor.saturation.rps / hello.rps).toFixed(2)}) | ${share.toFixed(2)} | ${result.fixed?.p99 ?? Number.NaN} / ${floor.fixed?.p99 ?? Number.NaN} |`;
+  });
   const cpus = os.cpus();
   const command = `DATABASE_URL=postgres://… ${["BENCH_SECONDS", "BENCH_WARMUP_SECONDS", "BENCH_CONNECTIONS", "BENCH_SOAK_SECONDS", "BENCH_DATABASE_URL", "BENCH_NODE_ARGS"].filter((k) => process.env[k]).map((k) => `${k}=${k === "BENCH_DATABASE_URL" ? "postgres://…" : process.env[k]}`).join(" ")} npm run bench`.replace(/\s+/g, " ");
-  const errors = [...results.flatMap((r) => [r.subject, r.baseline, ...(r.fixed ? [r.fixed] : [])]), login].filter((m) => m.non2xx || m.errors);
+  const floorMeasures = [...floors.values()].flatMap((f) => [f.saturation, ...(f.fixed ? [f.fixed] : [])]);
+  const errors = [...results.flatMap((r) => [r.subject, r.baseline, ...(r.fixed ? [r.fixed] : [])]), login, ...floorMeasures].filter((m) => m.non2xx || m.errors);
   const heading = process.env.BENCH_DATABASE_URL ? SEEDED_HEADING : FRESH_HEADING;
   const report = `${heading}
 
@@ -396,6 +423,14 @@ ${rows.join("\n")}
 | RSS after a ${SOAK_SECONDS} s soak at saturation (${soak.requests.average.toFixed(0)} req/s over every page and call) | ${mb(soakRss)} (peak of the whole run ${mb(soakPeak)}) | ≤ ${BUDGET.soakMb} MB: ${ok(soakRss <= BUDGET.soakMb * MiB)} |
 | RSS after ${SOAK_IDLE_SECONDS} s idle | ${mb(restRss)} | near idle |
 | Time to ready (process start to /readyz 200) | ${readyMs.toFixed(0)} ms | < 3000 ms: ${ok(readyMs < 3000)} |
+
+Each API call against its floor on this machine: the hello-world route after as many statements
+as the call makes (the session lookup, one after another; \`/__bench/statements/<n>\`), no other
+work. No endpoint that needs n statements can be faster than its floor here.
+
+| call | statements | req/s (ratio to hello-world) | floor req/s (ratio to hello-world) | share of the floor | p99 ms at ${BUDGET.apiRate}/s: call / floor |
+|---|---|---|---|---|---|
+${floorRows.join("\n")}
 ${errors.length ? `\nNon-2xx answers or errors: ${errors.map((m) => `${m.name}: ${m.non2xx} non-2xx, ${m.errors} errors`).join("; ")}.\n` : ""}
 Whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s.
 `;

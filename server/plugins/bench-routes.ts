@@ -1,11 +1,18 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { findSessionByHash } from "../modules/sessions/session-repository.ts";
+import { AppError } from "../lib/app-error.ts";
+import { zodFieldErrors } from "../../common/schemas/field-errors.ts";
 
 /**
  * Baselines for `npm run bench`, only when BENCH_STATIC_DIR is set: the same HTML bytes as an
  * SSR page served as a static file (/__bench/static/<file>), and a Fastify hello-world route
- * (/__bench/hello) in the same process, so ratios are taken against this server itself.
+ * (/__bench/hello) in the same process, so ratios are taken against this server itself; and the
+ * hello-world route with one to eight reads of PostgreSQL before it answers
+ * (/__bench/statements/<n>?hash=<session hash>: the session lookup every logged-in request makes,
+ * n times one after another), the floor of any endpoint that needs n statements on this machine.
  */
 export async function registerBenchRoutes(app: FastifyInstance, dir: string): Promise<void> {
   await app.register(async (scope) => {
@@ -16,5 +23,14 @@ export async function registerBenchRoutes(app: FastifyInstance, dir: string): Pr
       index: false,
     });
     scope.get("/__bench/hello", async () => ({ hello: "world" }));
+    const statements = z.object({ n: z.coerce.number().int().min(1).max(8), hash: z.string().regex(/^[0-9a-f]{64}$/) });
+    scope.get("/__bench/statements/:n", async (req) => {
+      const parsed = statements.safeParse({ ...(req.query as object), ...(req.params as object) });
+      if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, "query") });
+      const { n, hash: idHash } = parsed.data;
+      let found = 0;
+      for (let i = 0; i < n; i++) if (await findSessionByHash(app.ctx.db, idHash)) found++;
+      return { hello: "world", found };
+    });
   });
 }

@@ -1,12 +1,11 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
 import type { InstrumentId } from "../../../common/instruments/types.ts";
 import type { EvaluationHistory } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
-import { evaluationAnswers } from "../../db/schema/content.ts";
-import { screenings, screeningScores } from "../../db/schema/screening.ts";
+import { users } from "../../db/schema/users.ts";
 import { evaluationScoreAad, openInt, openText, screeningScoreAad } from "./health-values.ts";
 
 interface Point {
@@ -39,58 +38,41 @@ export function toSeries(points: readonly Point[]): EvaluationHistory["series"] 
   });
 }
 
-function screeningHistoryQuery(db: DbOrTx) {
-  return db
-    .select({
-      screeningId: screeningScores.screeningId,
-      instrument: screeningScores.instrument,
-      at: screeningScores.createdAt,
-      score: screeningScores.score,
-      band: screeningScores.band,
-    })
-    .from(screeningScores)
-    .innerJoin(screenings, eq(screenings.id, screeningScores.screeningId))
-    .where(and(eq(screenings.userId, sql.placeholder("userId")), isNotNull(screenings.completedAt)))
-    .orderBy(asc(screeningScores.createdAt))
-    .prepare("screening_history");
-}
+type HistoryTuple = [rowId: string, instrument: string, atMs: number, score: string, band: string];
 
-function evaluationHistoryQuery(db: DbOrTx) {
+function historyQuery(db: DbOrTx) {
+  // Both lists in one statement (a round trip is the larger part of this call's cost), read from
+  // the user's row. Written out with table names: "id" in a subquery would be its own table's.
+  const fromScreenings = sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ss.screening_id, ss.instrument, floor(extract(epoch from ss.created_at) * 1000)::bigint, ss.score, ss.band) order by ss.created_at asc) from screening_scores ss join screenings s on s.id = ss.screening_id where s.user_id = "users"."id" and s.completed_at is not null), '[]'::json)`;
+  const fromCourses = sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ea.id, ea.instrument, floor(extract(epoch from ea.created_at) * 1000)::bigint, ea.score, ea.band) order by ea.created_at asc) from evaluation_answers ea where ea.user_id = "users"."id"), '[]'::json)`;
   return db
-    .select({
-      id: evaluationAnswers.id,
-      instrument: evaluationAnswers.instrument,
-      at: evaluationAnswers.createdAt,
-      score: evaluationAnswers.score,
-      band: evaluationAnswers.band,
-    })
-    .from(evaluationAnswers)
-    .where(eq(evaluationAnswers.userId, sql.placeholder("userId")))
-    .orderBy(asc(evaluationAnswers.createdAt))
-    .prepare("evaluation_history");
+    .select({ fromScreenings, fromCourses })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("evaluation_history_of_user");
 }
 
 /** GET /me/evaluation-history/: the user's screening scores and course evaluations over time (decrypted here). */
 export async function evaluationHistory(ctx: AppContext, userId: string): Promise<EvaluationHistory> {
-  const [fromScreenings, fromCourses] = await Promise.all([
-    preparedFor(ctx.db, "screening_history", screeningHistoryQuery).execute({ userId }),
-    preparedFor(ctx.db, "evaluation_history", evaluationHistoryQuery).execute({ userId }),
-  ]);
+  const [row] = await preparedFor(ctx.db, "evaluation_history_of_user", historyQuery).execute({ userId });
+  const fromScreenings = row?.fromScreenings ?? [];
+  const fromCourses = row?.fromCourses ?? [];
   const { cipher } = ctx;
   return {
     series: toSeries([
-      ...fromScreenings.map((p) => ({
-        instrument: p.instrument,
-        at: p.at,
-        score: openInt(cipher, p.score, screeningScoreAad("score", p.screeningId, p.instrument)),
-        band: openText(cipher, p.band, screeningScoreAad("band", p.screeningId, p.instrument)),
+      ...fromScreenings.map(([screeningId, instrument, atMs, score, band]) => ({
+        instrument,
+        at: new Date(atMs),
+        score: openInt(cipher, score, screeningScoreAad("score", screeningId, instrument)),
+        band: openText(cipher, band, screeningScoreAad("band", screeningId, instrument)),
         source: "screening" as const,
       })),
-      ...fromCourses.map((p) => ({
-        instrument: p.instrument,
-        at: p.at,
-        score: openInt(cipher, p.score, evaluationScoreAad("score", userId, p.id)),
-        band: openText(cipher, p.band, evaluationScoreAad("band", userId, p.id)),
+      ...fromCourses.map(([id, instrument, atMs, score, band]) => ({
+        instrument,
+        at: new Date(atMs),
+        score: openInt(cipher, score, evaluationScoreAad("score", userId, id)),
+        band: openText(cipher, band, evaluationScoreAad("band", userId, id)),
         source: "course" as const,
       })),
     ]),

@@ -1,0 +1,27 @@
+/**
+ * Statements (database round trips) behind one call over HTTP for a verified session, the session's
+ * own lookup included, whatever the person's history holds. server/api/dashboard-queries.test.ts
+ * holds each call to its number; `npm run bench` measures each call against a bare route making the
+ * same number of statements (the floor of any endpoint that needs them, on the machine of the run).
+ */
+export const API_STATEMENTS = {
+  /** The session (with its user). */
+  "/api/v1/me/": 1,
+  /** The session, then the course with the person's progress. */
+  "/api/v1/courses/stress/": 2,
+  /** The session, then the course with the person's progress. */
+  "/api/v1/active-course/": 2,
+  /** The session, then screening scores and course evaluations in one statement. */
+  "/api/v1/me/evaluation-history/": 2,
+  /** The session, then the user with consents and live sessions. */
+  "/api/v1/me/profile/": 2,
+  /**
+   * The session, the newest screening with its scores, then at once: crisis flags in screenings and
+   * in evaluations, the screening before with its scores, the live courses.
+   */
+  "/api/v1/recommended-courses/": 6,
+  /** The session, then the featured content. */
+  "/api/v1/featured-content/": 2,
+} as const;
+
+export type MeasuredApiPath = keyof typeof API_STATEMENTS;
