@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { CourseCard, CourseDetail, ModuleContent, ModuleMedia, PublicCourse } from "../../../common/schemas/courses.ts";
@@ -23,6 +23,18 @@ import { conditionOf, visibleModules, type GatedModule, type SleepWindowState } 
 import { isOpen, partsWithProgress, position, type WithProgress } from "./progress-rules.ts";
 
 type CourseRow = typeof courses.$inferSelect;
+
+/**
+ * A course row but its texts, for the hot reads (course detail, active course): the texts — every
+ * language's description, about 6 KB of JSON — come from the structure cache, by the row's
+ * content version, instead of over the wire and through JSON.parse on every request.
+ */
+const { texts: _texts, ...courseHeadColumns } = getTableColumns(courses);
+
+async function withTexts(ctx: AppContext, db: DbOrTx, head: Omit<CourseRow, "texts">): Promise<CourseRow> {
+  const { texts } = await courseStructure(ctx, db, head);
+  return { ...head, texts };
+}
 
 
 function card(course: CourseRow, locale: Locale): CourseCard {
@@ -172,7 +184,7 @@ function progressOf(row: { completedAt: Date | null; startedAt: Date | null; don
 /** A live course by a slug in any language, with the user's progress in it: one statement. */
 function courseForUserQuery(db: DbOrTx) {
   return db
-    .select({ course: courses, startedAt: courseProgress.startedAt, completedAt: courseProgress.completedAt, done: modulesDone })
+    .select({ course: courseHeadColumns, startedAt: courseProgress.startedAt, completedAt: courseProgress.completedAt, done: modulesDone })
     .from(courseSlugs)
     .innerJoin(courses, eq(courses.id, courseSlugs.courseId))
     .leftJoin(courseProgress, and(eq(courseProgress.courseId, courses.id), eq(courseProgress.userId, sql.placeholder("userId"))))
@@ -181,10 +193,10 @@ function courseForUserQuery(db: DbOrTx) {
     .prepare("course_for_user");
 }
 
-async function courseForUser(db: DbOrTx, userId: string, slug: string): Promise<{ course: CourseRow; progress: Progress }> {
+async function courseForUser(ctx: AppContext, db: DbOrTx, userId: string, slug: string): Promise<{ course: CourseRow; progress: Progress }> {
   const [row] = await preparedFor(db, "course_for_user", courseForUserQuery).execute({ slug, userId });
   if (!row) throw new AppError("request.not_found");
-  return { course: row.course, progress: progressOf(row) };
+  return { course: await withTexts(ctx, db, row.course), progress: progressOf(row) };
 }
 
 /**
@@ -265,13 +277,13 @@ function detail(ctx: AppContext, state: State, locale: Locale): CourseDetail {
 }
 
 export async function courseDetail(ctx: AppContext, userId: string, slug: string, locale: Locale): Promise<CourseDetail> {
-  const { course, progress } = await courseForUser(ctx.db, userId, slug);
+  const { course, progress } = await courseForUser(ctx, ctx.db, userId, slug);
   return detail(ctx, await courseState(ctx, ctx.db, userId, course, progress), locale);
 }
 
 function activeCourseQuery(db: DbOrTx) {
   return db
-    .select({ course: courses, startedAt: courseProgress.startedAt, completedAt: courseProgress.completedAt, done: modulesDone })
+    .select({ course: courseHeadColumns, startedAt: courseProgress.startedAt, completedAt: courseProgress.completedAt, done: modulesDone })
     .from(courseProgress)
     .innerJoin(courses, eq(courses.id, courseProgress.courseId))
     .where(and(eq(courseProgress.userId, sql.placeholder("userId")), isNull(courseProgress.completedAt), eq(courses.archived, false)))
@@ -283,7 +295,7 @@ function activeCourseQuery(db: DbOrTx) {
 export async function activeCourse(ctx: AppContext, userId: string, locale: Locale): Promise<CourseDetail> {
   const [row] = await preparedFor(ctx.db, "active_course", activeCourseQuery).execute({ userId });
   if (!row) throw new AppError("request.not_found");
-  return detail(ctx, await courseState(ctx, ctx.db, userId, row.course, progressOf(row)), locale);
+  return detail(ctx, await courseState(ctx, ctx.db, userId, await withTexts(ctx, ctx.db, row.course), progressOf(row)), locale);
 }
 
 /** Where a module may be opened: the course is started and the module's part is unlocked. */

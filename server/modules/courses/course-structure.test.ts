@@ -10,6 +10,7 @@ import { loadContent, type LoadedContent } from "../content/load-content.ts";
 import { giveScreening } from "../screening/fixture-screening.ts";
 
 interface Detail {
+  title: string;
   course_parts: { key: string; content_modules: { key: string; title: string }[] }[];
 }
 
@@ -60,13 +61,14 @@ function changedStress(title: string): { content: LoadedContent; removed: string
 }
 
 describe("course structure cache", () => {
-  it("reads parts and modules once per content version: a repeated course request makes fewer queries", async () => {
+  it("reads texts, parts and modules once per content version: a repeated course request makes fewer queries", async () => {
     // Another course than the started one, read for the first time here.
     const cold = await countQueries(() => agent.get("/api/v1/courses/somn/"));
     const warm = await countQueries(() => agent.get("/api/v1/courses/somn/"));
     expect(cold.result.statusCode).toBe(200);
     expect(warm.result.json()).toEqual(cold.result.json());
-    expect(warm.queries).toBe(cold.queries - 2);
+    // The course's texts (every language's description), its parts and its modules.
+    expect(warm.queries).toBe(cold.queries - 3);
   });
 
   it("a re-import in this process shows the new content at once, even with the same updated_at", async () => {
@@ -95,10 +97,15 @@ describe("course structure cache", () => {
       .update(contentModules)
       .set({ archived: true })
       .where(and(eq(contentModules.courseId, course.id), eq(contentModules.key, last)));
+    // …and change the course's own texts (its title here), which come from the same cache.
+    const texts = { ...course.texts, sv: { ...course.texts.sv, title: "Ny titel från en annan instans" } };
     await app.ctx.db
       .update(courses)
-      .set({ updatedAt: new Date(course.updatedAt.getTime() + 1000) })
+      .set({ texts, updatedAt: new Date(course.updatedAt.getTime() + 1000) })
       .where(eq(courses.id, course.id));
-    expect(moduleKeys(await detail())).toEqual(moduleKeys(before).slice(0, -1));
+    const after = await detail();
+    expect(moduleKeys(after)).toEqual(moduleKeys(before).slice(0, -1));
+    expect(after.title).toBe("Ny titel från en annan instans");
+    expect((await agent.get("/api/v1/active-course/")).json()).toMatchObject({ title: "Ny titel från en annan instans" });
   });
 });

@@ -1,18 +1,25 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { contentModules, courseParts, type courses } from "../../db/schema/content.ts";
+import { contentModules, courseParts, courses } from "../../db/schema/content.ts";
 import { contentGeneration } from "../content/content-generation.ts";
 
 type CourseRow = typeof courses.$inferSelect;
 export type PartRow = typeof courseParts.$inferSelect;
 export type ModuleRow = typeof contentModules.$inferSelect;
 
-/** A course's live parts and modules in order: the same for every user until content is re-imported. */
+/**
+ * A course's texts (every language's title, summary and description) and its live parts and
+ * modules in order: the same for every user until content is re-imported.
+ */
 export interface CourseStructure {
+  texts: CourseRow["texts"];
   parts: readonly PartRow[];
   modules: readonly ModuleRow[];
 }
+
+/** What the cache needs of a course row: which course, and the version of its content. */
+export type CourseHead = Pick<CourseRow, "id" | "updatedAt">;
 
 interface Entry {
   version: string;
@@ -26,11 +33,13 @@ interface Entry {
  */
 const caches = new WeakMap<object, Map<string, Entry>>();
 
-function versionOf(course: CourseRow): string {
+function versionOf(course: CourseHead): string {
   return `${course.updatedAt.getTime()}:${contentGeneration()}`;
 }
 
 async function readStructure(db: DbOrTx, courseId: string): Promise<CourseStructure> {
+  const [course] = await db.select({ texts: courses.texts }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw new Error(`course ${courseId} vanished while its structure was read`);
   const parts = await db
     .select()
     .from(courseParts)
@@ -41,14 +50,14 @@ async function readStructure(db: DbOrTx, courseId: string): Promise<CourseStruct
     .from(contentModules)
     .where(and(eq(contentModules.courseId, courseId), eq(contentModules.archived, false)))
     .orderBy(asc(contentModules.position));
-  return { parts, modules };
+  return { texts: course.texts, parts, modules };
 }
 
 /**
  * The structure of a course, cached by its content version (the course row's `updated_at`, set by
  * every import, and this process's import count). Callers must not change the returned rows.
  */
-export async function courseStructure(ctx: AppContext, db: DbOrTx, course: CourseRow): Promise<CourseStructure> {
+export async function courseStructure(ctx: AppContext, db: DbOrTx, course: CourseHead): Promise<CourseStructure> {
   let cache = caches.get(ctx.db);
   if (!cache) {
     cache = new Map();
