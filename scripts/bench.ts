@@ -297,7 +297,10 @@ try {
     { name: "dashboard (logged in)", path: "/dashboard", headers: loggedIn, kind: "logged in" },
     { name: "course page (logged in)", path: `/kurser/${slug}`, headers: loggedIn, kind: "logged in" },
   ];
-  for (const page of pages) {
+  // The floor of a logged-in page on this machine: the simplest page (about us, no data of its own)
+  // rendered for the logged-in user, which the render cache never serves (a session cookie).
+  const renderFloorPage: Page = { name: "public page (about us), logged in", path: "/omoss", headers: loggedIn, kind: "logged in" };
+  for (const page of [...pages, renderFloorPage]) {
     const response = await fetch(`${base}${page.path}`, { headers: page.headers, redirect: "manual" });
     const html = await response.text();
     if (response.status !== 200 || !html.includes("<html")) throw new Error(`${page.path} answered ${response.status}`);
@@ -329,6 +332,10 @@ try {
     const ratio = page.kind === "visitor" ? BUDGET.visitorRatio : BUDGET.loggedInRatio;
     results.push({ pair: `SSR ${page.name} / static file`, subject, baseline, ratio, path: page.path, headers: page.headers, rate: BUDGET.ssrRate, p99: BUDGET.ssrP99 });
   }
+  const renderFloor: { baseline: Measured; subject: Measured; fixed?: Measured } = {
+    baseline: await measure(`static ${renderFloorPage.name}`, { url: `${base}/__bench/static/${staticName(renderFloorPage)}` }),
+    subject: await measure(`floor: SSR ${renderFloorPage.name}`, { url: `${base}${renderFloorPage.path}`, headers: renderFloorPage.headers }),
+  };
   const hello = await measure("Fastify hello-world", { url: `${base}/__bench/hello` });
   // The floor of an API call on this machine: the hello-world route after as many statements as the
   // call makes (the session lookup, n times), at saturation and at the fixed rate.
@@ -358,6 +365,7 @@ try {
     });
   }
 
+  renderFloor.fixed = await measure(`floor: SSR ${renderFloorPage.name} at ${BUDGET.ssrRate}/s`, { url: `${base}${renderFloorPage.path}`, headers: renderFloorPage.headers, overallRate: BUDGET.ssrRate, connections: Math.min(CONNECTIONS, 20) });
   for (const [n, floor] of floors) {
     floor.fixed = await measure(`${floorName(n)} at ${BUDGET.apiRate}/s`, { url: `${base}${floorPath(n)}`, overallRate: BUDGET.apiRate, connections: Math.min(CONNECTIONS, 20) });
   }
@@ -393,9 +401,16 @@ try {
     const share = result.subject.rps / floor.saturation.rps;
     return `| ${api.name} | ${api.statements} | ${result.subject.rps.toFixed(0)} (${(result.subject.rps / hello.rps).toFixed(2)}) | ${floor.saturation.rps.toFixed(0)} (${(floor.saturation.rps / hello.rps).toFixed(2)}) | ${share.toFixed(2)} | ${result.fixed?.p99 ?? Number.NaN} / ${floor.fixed?.p99 ?? Number.NaN} |`;
   });
+  const renderFloorRatio = renderFloor.subject.rps / renderFloor.baseline.rps;
+  const renderFloorRows = results
+    .filter((r) => pages.find((p) => p.path === r.path && p.headers === r.headers)?.kind === "logged in")
+    .map((r) => {
+      const ratio = r.subject.rps / r.baseline.rps;
+      return `| ${r.pair.split(" / ")[0]} | ${r.subject.rps.toFixed(0)} (${ratio.toFixed(2)}) | ${renderFloor.subject.rps.toFixed(0)} (${renderFloorRatio.toFixed(2)}) | ${(ratio / renderFloorRatio).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${renderFloor.fixed?.p99 ?? Number.NaN} |`;
+    });
   const cpus = os.cpus();
   const command = `DATABASE_URL=postgres://… ${["BENCH_SECONDS", "BENCH_WARMUP_SECONDS", "BENCH_CONNECTIONS", "BENCH_SOAK_SECONDS", "BENCH_DATABASE_URL", "BENCH_NODE_ARGS"].filter((k) => process.env[k]).map((k) => `${k}=${k === "BENCH_DATABASE_URL" ? "postgres://…" : process.env[k]}`).join(" ")} npm run bench`.replace(/\s+/g, " ");
-  const floorMeasures = [...floors.values()].flatMap((f) => [f.saturation, ...(f.fixed ? [f.fixed] : [])]);
+  const floorMeasures = [...floors.values()].flatMap((f) => [f.saturation, ...(f.fixed ? [f.fixed] : [])]).concat(renderFloor.subject, renderFloor.baseline, ...(renderFloor.fixed ? [renderFloor.fixed] : []));
   const errors = [...results.flatMap((r) => [r.subject, r.baseline, ...(r.fixed ? [r.fixed] : [])]), login, ...floorMeasures].filter((m) => m.non2xx || m.errors);
   const heading = process.env.BENCH_DATABASE_URL ? SEEDED_HEADING : FRESH_HEADING;
   const report = `${heading}
@@ -423,6 +438,15 @@ ${rows.join("\n")}
 | RSS after a ${SOAK_SECONDS} s soak at saturation (${soak.requests.average.toFixed(0)} req/s over every page and call) | ${mb(soakRss)} (peak of the whole run ${mb(soakPeak)}) | ≤ ${BUDGET.soakMb} MB: ${ok(soakRss <= BUDGET.soakMb * MiB)} |
 | RSS after ${SOAK_IDLE_SECONDS} s idle | ${mb(restRss)} | near idle |
 | Time to ready (process start to /readyz 200) | ${readyMs.toFixed(0)} ms | < 3000 ms: ${ok(readyMs < 3000)} |
+
+Each logged-in page against its floor on this machine: the simplest page (about us, which reads
+nothing of its own) rendered for the same logged-in person — the session lookup, React Router and
+React, with no render cache (never used with a session) —, each as a ratio to a static file of its
+own size served by the same server.
+
+| page | req/s (ratio to its static file) | floor req/s (ratio to its static file) | share of the floor | p99 ms at ${BUDGET.ssrRate}/s: page / floor |
+|---|---|---|---|---|
+${renderFloorRows.join("\n")}
 
 Each API call against its floor on this machine: the hello-world route after as many statements
 as the call makes (the session lookup, one after another; \`/__bench/statements/<n>\`), no other
