@@ -141,6 +141,11 @@ interface Result {
   rate: number;
   p99: number;
   fixed?: Measured;
+  /**
+   * The floor measured right after this target (logged-in pages and API calls): the simplest page
+   * rendered for the same person with its own static file, or hello-world after as many statements.
+   */
+  floor?: { subject: Measured; baseline: Measured };
 }
 
 const staticName = (page: Page) => `${page.name.replace(/\W+/g, "-")}.html`;
@@ -330,20 +335,23 @@ try {
     const baseline = await measure(`static ${page.name}`, { url: `${base}/__bench/static/${staticName(page)}` });
     const subject = await measure(`SSR ${page.name}`, { url: `${base}${page.path}`, headers: page.headers });
     const ratio = page.kind === "visitor" ? BUDGET.visitorRatio : BUDGET.loggedInRatio;
-    results.push({ pair: `SSR ${page.name} / static file`, subject, baseline, ratio, path: page.path, headers: page.headers, rate: BUDGET.ssrRate, p99: BUDGET.ssrP99 });
+    // A logged-in page's floor, measured next to it (the machine's speed drifts within a run).
+    const floor =
+      page.kind === "logged in"
+        ? {
+            baseline: await measure(`static ${renderFloorPage.name} (after ${page.name})`, { url: `${base}/__bench/static/${staticName(renderFloorPage)}` }),
+            subject: await measure(`floor: SSR ${renderFloorPage.name} (after ${page.name})`, { url: `${base}${renderFloorPage.path}`, headers: renderFloorPage.headers }),
+          }
+        : undefined;
+    results.push({ pair: `SSR ${page.name} / static file`, subject, baseline, ratio, path: page.path, headers: page.headers, rate: BUDGET.ssrRate, p99: BUDGET.ssrP99, ...(floor ? { floor } : {}) });
   }
-  const renderFloor: { baseline: Measured; subject: Measured; fixed?: Measured } = {
-    baseline: await measure(`static ${renderFloorPage.name}`, { url: `${base}/__bench/static/${staticName(renderFloorPage)}` }),
-    subject: await measure(`floor: SSR ${renderFloorPage.name}`, { url: `${base}${renderFloorPage.path}`, headers: renderFloorPage.headers }),
-  };
   const hello = await measure("Fastify hello-world", { url: `${base}/__bench/hello` });
-  // The floor of an API call on this machine: the hello-world route after as many statements as the
-  // call makes (the session lookup, n times), at saturation and at the fixed rate.
-  const floors = new Map<number, { saturation: Measured; fixed?: Measured }>();
-  for (const n of statementCounts) floors.set(n, { saturation: await measure(floorName(n), { url: `${base}${floorPath(n)}` }) });
+  // The floor of an API call on this machine, measured next to it: the hello-world route after as
+  // many statements as the call makes (the session lookup, n times).
   for (const api of apis) {
+    const floor = { subject: await measure(`${floorName(api.statements)} (before ${api.path})`, { url: `${base}${floorPath(api.statements)}` }), baseline: hello };
     const subject = await measure(api.name, { url: `${base}${api.path}`, headers: { cookie, "accept-language": "sv" } });
-    results.push({ pair: `${api.name} / hello-world`, subject, baseline: hello, ratio: BUDGET.apiRatio, path: api.path, headers: { cookie, "accept-language": "sv" }, rate: BUDGET.apiRate, p99: BUDGET.apiP99 });
+    results.push({ pair: `${api.name} / hello-world`, subject, baseline: hello, ratio: BUDGET.apiRatio, path: api.path, headers: { cookie, "accept-language": "sv" }, rate: BUDGET.apiRate, p99: BUDGET.apiP99, floor });
   }
   // Connections within the per-source hash gate (HASHING_PER_SOURCE, 8, freed as each answer
   // finishes): at eight, a connection's next login sometimes arrived before its last one had left.
@@ -365,9 +373,11 @@ try {
     });
   }
 
-  renderFloor.fixed = await measure(`floor: SSR ${renderFloorPage.name} at ${BUDGET.ssrRate}/s`, { url: `${base}${renderFloorPage.path}`, headers: renderFloorPage.headers, overallRate: BUDGET.ssrRate, connections: Math.min(CONNECTIONS, 20) });
-  for (const [n, floor] of floors) {
-    floor.fixed = await measure(`${floorName(n)} at ${BUDGET.apiRate}/s`, { url: `${base}${floorPath(n)}`, overallRate: BUDGET.apiRate, connections: Math.min(CONNECTIONS, 20) });
+  // The floors at the fixed rates: the simplest logged-in page, and hello-world after n statements.
+  const renderFloorFixed = await measure(`floor: SSR ${renderFloorPage.name} at ${BUDGET.ssrRate}/s`, { url: `${base}${renderFloorPage.path}`, headers: renderFloorPage.headers, overallRate: BUDGET.ssrRate, connections: Math.min(CONNECTIONS, 20) });
+  const floorsFixed = new Map<number, Measured>();
+  for (const n of statementCounts) {
+    floorsFixed.set(n, await measure(`${floorName(n)} at ${BUDGET.apiRate}/s`, { url: `${base}${floorPath(n)}`, overallRate: BUDGET.apiRate, connections: Math.min(CONNECTIONS, 20) }));
   }
 
   // ---- soak: 60 s at saturation over every page and call, then 60 s idle ---------------------------
@@ -394,23 +404,21 @@ try {
     const met = ratio >= r.ratio && fixedP99 < r.p99 && !r.subject.non2xx && !r.subject.errors;
     return `| ${r.pair} | ${r.subject.rps.toFixed(0)} | ${r.baseline.rps.toFixed(0)} | ${ratio.toFixed(2)} (≥ ${r.ratio}) | ${r.subject.p50} | ${r.subject.p99} | ${fixedP99} at ${r.rate}/s (< ${r.p99}) | ${ok(met)} |`;
   });
-  const floorRows = apis.map((api) => {
-    const result = results.find((r) => r.path === api.path);
-    const floor = floors.get(api.statements);
-    if (!result || !floor) throw new Error(`no measurement of ${api.path}`);
-    const share = result.subject.rps / floor.saturation.rps;
-    return `| ${api.name} | ${api.statements} | ${result.subject.rps.toFixed(0)} (${(result.subject.rps / hello.rps).toFixed(2)}) | ${floor.saturation.rps.toFixed(0)} (${(floor.saturation.rps / hello.rps).toFixed(2)}) | ${share.toFixed(2)} | ${result.fixed?.p99 ?? Number.NaN} / ${floor.fixed?.p99 ?? Number.NaN} |`;
-  });
-  const renderFloorRatio = renderFloor.subject.rps / renderFloor.baseline.rps;
+  const floorShare = (r: Result) => (r.floor ? r.subject.rps / r.baseline.rps / (r.floor.subject.rps / r.floor.baseline.rps) : Number.NaN);
   const renderFloorRows = results
-    .filter((r) => pages.find((p) => p.path === r.path && p.headers === r.headers)?.kind === "logged in")
+    .filter((r) => r.floor && r.rate === BUDGET.ssrRate)
     .map((r) => {
-      const ratio = r.subject.rps / r.baseline.rps;
-      return `| ${r.pair.split(" / ")[0]} | ${r.subject.rps.toFixed(0)} (${ratio.toFixed(2)}) | ${renderFloor.subject.rps.toFixed(0)} (${renderFloorRatio.toFixed(2)}) | ${(ratio / renderFloorRatio).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${renderFloor.fixed?.p99 ?? Number.NaN} |`;
+      const floor = r.floor as NonNullable<Result["floor"]>;
+      return `| ${r.pair.split(" / ")[0]} | ${r.subject.rps.toFixed(0)} (${(r.subject.rps / r.baseline.rps).toFixed(2)}) | ${floor.subject.rps.toFixed(0)} (${(floor.subject.rps / floor.baseline.rps).toFixed(2)}) | ${floorShare(r).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${renderFloorFixed.p99} |`;
     });
+  const floorRows = apis.map((api) => {
+    const r = results.find((x) => x.path === api.path);
+    if (!r?.floor) throw new Error(`no measurement of ${api.path}`);
+    return `| ${api.name} | ${api.statements} | ${r.subject.rps.toFixed(0)} (${(r.subject.rps / hello.rps).toFixed(2)}) | ${r.floor.subject.rps.toFixed(0)} (${(r.floor.subject.rps / hello.rps).toFixed(2)}) | ${floorShare(r).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${floorsFixed.get(api.statements)?.p99 ?? Number.NaN} |`;
+  });
   const cpus = os.cpus();
   const command = `DATABASE_URL=postgres://… ${["BENCH_SECONDS", "BENCH_WARMUP_SECONDS", "BENCH_CONNECTIONS", "BENCH_SOAK_SECONDS", "BENCH_DATABASE_URL", "BENCH_NODE_ARGS"].filter((k) => process.env[k]).map((k) => `${k}=${k === "BENCH_DATABASE_URL" ? "postgres://…" : process.env[k]}`).join(" ")} npm run bench`.replace(/\s+/g, " ");
-  const floorMeasures = [...floors.values()].flatMap((f) => [f.saturation, ...(f.fixed ? [f.fixed] : [])]).concat(renderFloor.subject, renderFloor.baseline, ...(renderFloor.fixed ? [renderFloor.fixed] : []));
+  const floorMeasures = [...results.flatMap((r) => (r.floor ? [r.floor.subject, r.floor.baseline] : [])), renderFloorFixed, ...floorsFixed.values()];
   const errors = [...results.flatMap((r) => [r.subject, r.baseline, ...(r.fixed ? [r.fixed] : [])]), login, ...floorMeasures].filter((m) => m.non2xx || m.errors);
   const heading = process.env.BENCH_DATABASE_URL ? SEEDED_HEADING : FRESH_HEADING;
   const report = `${heading}
@@ -439,18 +447,19 @@ ${rows.join("\n")}
 | RSS after ${SOAK_IDLE_SECONDS} s idle | ${mb(restRss)} | near idle |
 | Time to ready (process start to /readyz 200) | ${readyMs.toFixed(0)} ms | < 3000 ms: ${ok(readyMs < 3000)} |
 
-Each logged-in page against its floor on this machine: the simplest page (about us, which reads
-nothing of its own) rendered for the same logged-in person — the session lookup, React Router and
-React, with no render cache (never used with a session) —, each as a ratio to a static file of its
-own size served by the same server.
+Each logged-in page against its floor on this machine, measured right after it: the simplest page
+(about us, which reads nothing of its own) rendered for the same logged-in person — the session
+lookup, React Router and React, with no render cache (never used with a session) —, each as a
+ratio to a static file of its own size served by the same server.
 
 | page | req/s (ratio to its static file) | floor req/s (ratio to its static file) | share of the floor | p99 ms at ${BUDGET.ssrRate}/s: page / floor |
 |---|---|---|---|---|
 ${renderFloorRows.join("\n")}
 
-Each API call against its floor on this machine: the hello-world route after as many statements
-as the call makes (the session lookup, one after another; \`/__bench/statements/<n>\`), no other
-work. No endpoint that needs n statements can be faster than its floor here.
+Each API call against its floor on this machine, measured right before it: the hello-world route
+after as many statements as the call makes (the session lookup, one after another;
+\`/__bench/statements/<n>\`), no other work. No endpoint that needs n statements can be faster than
+its floor here.
 
 | call | statements | req/s (ratio to hello-world) | floor req/s (ratio to hello-world) | share of the floor | p99 ms at ${BUDGET.apiRate}/s: call / floor |
 |---|---|---|---|---|---|
