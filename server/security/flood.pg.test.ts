@@ -104,7 +104,11 @@ describe("a login flood from one address", () => {
     // Every flood request had an answer; none failed on our side; few passwords were checked.
     expect(statuses.error ?? 0).toBe(0);
     expect(Object.keys(statuses).filter((s) => Number(s) >= 500 && s !== "503")).toEqual([]);
-    expect(statuses["400"] ?? 0).toBeLessThanOrEqual(30);
-    expect((statuses["429"] ?? 0) + (statuses["503"] ?? 0)).toBeGreaterThanOrEqual(FLOOD - 30);
+    // How many get checked depends on how long the flood takes to arrive (eight in flight per
+    // source, each slot freed as its hash finishes): 15 alone on a slow host, 32 in the parallel
+    // PostgreSQL suite on the same host. Without the gate it was hundreds (hashing busy for 18 s).
+    const checked = statuses["400"] ?? 0;
+    expect(checked).toBeLessThanOrEqual(FLOOD / 40);
+    expect((statuses["429"] ?? 0) + (statuses["503"] ?? 0)).toBeGreaterThanOrEqual(FLOOD - FLOOD / 40);
   }, 120_000);
 });
