@@ -17,11 +17,14 @@ export const API_STATEMENTS = {
   "/api/v1/me/profile/": 2,
   /**
    * The session, the newest screening with its scores, then at once: crisis flags in screenings and
-   * in evaluations, the screening before with its scores, the live courses.
+   * in evaluations, the screening before with its scores (the live courses come from the content
+   * cache).
    */
-  "/api/v1/recommended-courses/": 6,
-  /** The session, then the featured content. */
-  "/api/v1/featured-content/": 2,
+  "/api/v1/recommended-courses/": 5,
+  /** The session (the featured items come from the content cache). */
+  "/api/v1/featured-content/": 1,
+  /** The session (the page comes from the content cache): a logged-in person's about us. */
+  "/api/v1/pages/omoss/": 1,
 } as const;
 
 export type MeasuredApiPath = keyof typeof API_STATEMENTS;

@@ -1,16 +1,29 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { FeaturedItem } from "../../../common/schemas/featured-content.ts";
 import type { AppContext } from "../../app-context.ts";
+import { contentCache } from "../content/content-cache.ts";
 import { contentModules, contentPages, courses, featuredContent } from "../../db/schema/content.ts";
 
+const featuredCache = contentCache<readonly FeaturedItem[]>();
+
 /**
- * The featured items in one query, in the asked language. Items whose course, module or page is
- * no longer live (archived, inactive) are left out.
+ * The featured items in the asked language, from the content cache (one query per language when
+ * content changed). Items whose course, module or page is no longer live (archived, inactive) are
+ * left out.
  */
-export async function featuredItems(ctx: AppContext, locale: Locale): Promise<FeaturedItem[]> {
+export async function featuredItems(ctx: AppContext, locale: Locale): Promise<readonly FeaturedItem[]> {
+  return (await featuredCache(ctx, locale, () => readFeaturedItems(ctx, locale))) ?? [];
+}
+
+async function readFeaturedItems(ctx: AppContext, locale: Locale): Promise<readonly FeaturedItem[]> {
   const rows = await ctx.db
-    .select({ item: featuredContent, course: courses, module: contentModules, page: contentPages })
+    .select({
+      item: featuredContent,
+      course: { key: courses.key, texts: courses.texts },
+      module: { id: contentModules.id, key: contentModules.key, type: contentModules.type, title: sql<string>`${contentModules.texts}->${locale}->>'title'` },
+      page: { slug: contentPages.slug, title: contentPages.title },
+    })
     .from(featuredContent)
     .leftJoin(courses, and(eq(courses.key, featuredContent.courseKey), eq(courses.active, true), eq(courses.archived, false)))
     .leftJoin(
@@ -30,9 +43,9 @@ export async function featuredItems(ctx: AppContext, locale: Locale): Promise<Fe
       title: item.titles[locale],
       text: item.texts[locale],
       course: course ? { key: course.key, slug: course.texts[locale].slug, title: course.texts[locale].title } : null,
-      module: module ? { id: module.id, key: module.key, type: module.type, title: module.texts[locale].title } : null,
+      module: module ? { id: module.id, key: module.key, type: module.type, title: module.title } : null,
       page: page ? { slug: page.slug, title: page.title } : null,
     });
   }
-  return result;
+  return Object.freeze(result);
 }

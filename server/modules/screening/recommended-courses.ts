@@ -14,6 +14,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { courses } from "../../db/schema/content.ts";
 import { recentCrisis } from "../clinical/clinical-state.ts";
+import { contentCache } from "../content/content-cache.ts";
 import type { ScreeningOwner } from "./onboarding-service.ts";
 import { latestScreening, newestCompletedScreening, type StoredScore, type StoredScreening } from "./screening-repository.ts";
 
@@ -44,6 +45,16 @@ function liveCoursesQuery(db: DbOrTx) {
     .prepare("live_courses_in_order");
 }
 
+type LiveCourse = Awaited<ReturnType<ReturnType<typeof liveCoursesQuery>["execute"]>>[number];
+
+const liveCoursesCache = contentCache<readonly LiveCourse[]>();
+
+/** The live courses in their order, from the content cache (they change only with an import). */
+async function liveCourses(ctx: AppContext): Promise<readonly LiveCourse[]> {
+  const rows = await liveCoursesCache(ctx, "live", async () => Object.freeze(await preparedFor(ctx.db, "live_courses_in_order", liveCoursesQuery).execute()));
+  return rows ?? [];
+}
+
 /**
  * The courses recommended by the owner's newest completed screening of either kind, in clinical
  * precedence (docs/clinical/recommendations.md, implemented in common/clinical/rules.ts): only
@@ -59,7 +70,7 @@ export async function recommendedCourses(ctx: AppContext, owner: ScreeningOwner,
   const [recent, worsened, rows] = await Promise.all([
     recentCrisis(ctx, owner),
     worseThanBefore(ctx, owner, screening),
-    preparedFor(ctx.db, "live_courses_in_order", liveCoursesQuery).execute(),
+    liveCourses(ctx),
   ]);
   const advice = healthcareAdvice({ results, selfHarm: screening.crisis, recentCrisis: recent, worsened });
   const firstOfCategory = new Map<Area, (typeof rows)[number]>();
