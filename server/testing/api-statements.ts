@@ -16,11 +16,11 @@ export const API_STATEMENTS = {
   /** The session, then the user with consents and live sessions. */
   "/api/v1/me/profile/": 2,
   /**
-   * The session, the newest screening with its scores, then at once: crisis flags in screenings and
-   * in evaluations, the screening before with its scores (the live courses come from the content
-   * cache).
+   * The session, then the basis in one statement: the newest screening and the one before with
+   * their scores, the crisis flags of screenings and evaluations (the live courses come from the
+   * content cache).
    */
-  "/api/v1/recommended-courses/": 5,
+  "/api/v1/recommended-courses/": 2,
   /** The session (the featured items come from the content cache). */
   "/api/v1/featured-content/": 1,
   /** The session (the page comes from the content cache): a logged-in person's about us. */

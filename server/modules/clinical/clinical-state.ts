@@ -1,8 +1,15 @@
 import { CRISIS_ADVICE_DAYS, SCREENING_VALID_DAYS } from "../../../common/clinical/rules.ts";
 import type { AppContext } from "../../app-context.ts";
-import { evaluationCrisisSince } from "../courses/evaluation-repository.ts";
+import { evaluationCrisisSince, evaluationsShowCrisis } from "../courses/evaluation-repository.ts";
 import type { ScreeningOwner } from "../screening/onboarding-service.ts";
-import { completedScreeningSince, screeningCrisisSince } from "../screening/screening-repository.ts";
+import {
+  completedScreeningSince,
+  latestScreening,
+  newestCompletedScreening,
+  screeningCrisisSince,
+  userRecommendationBasis,
+  type StoredScreening,
+} from "../screening/screening-repository.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -24,4 +31,40 @@ export async function recentCrisis(ctx: Pick<AppContext, "db" | "cipher" | "cloc
 /** A completed screening in the last 90 days, the person's own or brought from onboarding (S1). */
 export async function hasRecentScreening(ctx: Pick<AppContext, "db" | "clock">, userId: string): Promise<boolean> {
   return completedScreeningSince(ctx.db, { kind: "user", userId }, daysAgo(ctx, SCREENING_VALID_DAYS));
+}
+
+/** What the recommendation is based on (docs/clinical/recommendations.md, rules B1, H4, H5). */
+export interface RecommendationBasis {
+  /** The owner's newest completed screening of either kind (B1). */
+  newest: StoredScreening | null;
+  /** The completed screening of the same kind before it, for a reliable worsening (H5). */
+  previous: StoredScreening | null;
+  /** `recentCrisis` (H4). */
+  recentCrisis: boolean;
+}
+
+/**
+ * The recommendation's basis: for a user in one statement (the dashboard's recommendation asks on
+ * every render), for a visitor's onboarding in the separate reads; the same rows either way
+ * (server/modules/clinical/clinical-state.test.ts compares them).
+ */
+export async function recommendationBasis(ctx: Pick<AppContext, "db" | "cipher" | "clock">, owner: ScreeningOwner): Promise<RecommendationBasis> {
+  if (owner.kind === "user") {
+    const basis = await userRecommendationBasis(ctx.db, ctx.cipher, owner.userId, daysAgo(ctx, CRISIS_ADVICE_DAYS));
+    if (!basis.newest) return { newest: null, previous: null, recentCrisis: false };
+    const recent = basis.screeningCrisis || evaluationsShowCrisis(ctx.cipher, owner.userId, basis.evaluationAnswers);
+    return { newest: basis.newest, previous: basis.previous, recentCrisis: recent };
+  }
+  return separateRecommendationBasis(ctx, owner);
+}
+
+/** The recommendation's basis from separate reads (a visitor's onboarding; for a user, the reference of the tests). */
+export async function separateRecommendationBasis(ctx: Pick<AppContext, "db" | "cipher" | "clock">, owner: ScreeningOwner): Promise<RecommendationBasis> {
+  const newest = await newestCompletedScreening(ctx.db, ctx.cipher, owner);
+  if (!newest) return { newest: null, previous: null, recentCrisis: false };
+  const [recent, previous] = await Promise.all([
+    recentCrisis(ctx, owner),
+    latestScreening(ctx.db, ctx.cipher, owner, newest.kind, { completed: true, skip: 1 }),
+  ]);
+  return { newest, previous, recentCrisis: recent };
 }

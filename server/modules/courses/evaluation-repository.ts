@@ -34,5 +34,10 @@ function evaluationCrisisQuery(db: DbOrTx) {
 export async function evaluationCrisisSince(db: DbOrTx, cipher: FieldCipher, userId: string, since: Date): Promise<boolean> {
   // Prepared (the dashboard's recommendation asks on every render); an ISO instant, exact on every driver.
   const rows = await preparedFor(db, "evaluation_crisis_since", evaluationCrisisQuery).execute({ userId, since: since.toISOString() });
-  return rows.some((row) => isCrisis(JSON.parse(cipher.decrypt(row.answers, answersAad(userId))) as Record<string, unknown>));
+  return evaluationsShowCrisis(cipher, userId, rows.map((row) => row.answers));
+}
+
+/** Whether any of the user's sealed evaluation answers has PHQ-9 item 9 above 0. */
+export function evaluationsShowCrisis(cipher: FieldCipher, userId: string, sealed: readonly string[]): boolean {
+  return sealed.some((answers) => isCrisis(JSON.parse(cipher.decrypt(answers, answersAad(userId))) as Record<string, unknown>));
 }

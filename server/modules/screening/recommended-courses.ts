@@ -13,10 +13,10 @@ import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { courses } from "../../db/schema/content.ts";
-import { recentCrisis } from "../clinical/clinical-state.ts";
+import { recommendationBasis } from "../clinical/clinical-state.ts";
 import { contentCache } from "../content/content-cache.ts";
 import type { ScreeningOwner } from "./onboarding-service.ts";
-import { latestScreening, newestCompletedScreening, type StoredScore, type StoredScreening } from "./screening-repository.ts";
+import { latestScreening, type StoredScore, type StoredScreening } from "./screening-repository.ts";
 
 type Area = StoredScore["area"];
 
@@ -30,7 +30,11 @@ export function scoredResults(screening: Pick<StoredScreening, "scores">): Score
  * previous completed screening of the same kind (rule H5).
  */
 export async function worseThanBefore(ctx: AppContext, owner: ScreeningOwner, screening: StoredScreening): Promise<boolean> {
-  const previous = await latestScreening(ctx.db, ctx.cipher, owner, screening.kind, { completed: true, skip: 1 });
+  return worseThan(await latestScreening(ctx.db, ctx.cipher, owner, screening.kind, { completed: true, skip: 1 }), screening);
+}
+
+/** Whether any PHQ-9 or GAD-7 result of `screening` is reliably worse than in `previous` (rule H5). */
+function worseThan(previous: StoredScreening | null, screening: StoredScreening): boolean {
   if (!previous || previous.id === screening.id) return false;
   const before = scoredResults(previous);
   return scoredResults(screening).some((now) => reliablyWorse(before.find((b) => b.instrument === now.instrument), now));
@@ -62,16 +66,14 @@ async function liveCourses(ctx: AppContext): Promise<readonly LiveCourse[]> {
  * is needed now. Healthcare advice on every rule H1–H5.
  */
 export async function recommendedCourses(ctx: AppContext, owner: ScreeningOwner, locale: Locale): Promise<RecommendedCourses> {
-  const screening = await newestCompletedScreening(ctx.db, ctx.cipher, owner);
+  // The basis (one statement for a user) and the live courses (from the content cache) at once.
+  const [basis, rows] = await Promise.all([recommendationBasis(ctx, owner), liveCourses(ctx)]);
+  const screening = basis.newest;
   if (!screening) return { courses: [], healthcare_advice: false, crisis: false, based_on: null };
   const results = scoredResults(screening);
   const recommended = recommendAreas(results, screening.crisis);
-  // Three independent reads at once: one round trip of waiting instead of three.
-  const [recent, worsened, rows] = await Promise.all([
-    recentCrisis(ctx, owner),
-    worseThanBefore(ctx, owner, screening),
-    liveCourses(ctx),
-  ]);
+  const recent = basis.recentCrisis;
+  const worsened = worseThan(basis.previous, screening);
   const advice = healthcareAdvice({ results, selfHarm: screening.crisis, recentCrisis: recent, worsened });
   const firstOfCategory = new Map<Area, (typeof rows)[number]>();
   for (const row of rows) if (!firstOfCategory.has(row.category)) firstOfCategory.set(row.category, row);

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
+import { users } from "../../db/schema/users.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import type { FieldCipher } from "../../lib/field-encryption.ts";
@@ -43,7 +44,7 @@ function ownerValue(owner: ScreeningOwner): string {
 /** A score as the screening's statement returns it: instrument, area, sealed score, band and severity, created at (ms). */
 type ScoreTuple = [string, StoredScore["area"], string, string, string, number];
 
-type ScreeningRow = Omit<StoredScreening, "crisis" | "scores"> & { crisis: string; scores: ScoreTuple[] };
+export type ScreeningRow = Omit<StoredScreening, "crisis" | "scores"> & { crisis: string; scores: ScoreTuple[] };
 
 /**
  * A screening with its scores in one statement (one round trip instead of two: the dashboard's
@@ -88,7 +89,7 @@ export async function latestScreening(
   return withScores(cipher, row);
 }
 
-function withScores(cipher: FieldCipher, row: ScreeningRow): StoredScreening {
+export function withScores(cipher: FieldCipher, row: ScreeningRow): StoredScreening {
   const scores = row.scores.map(([instrument, area, score, band, severity, createdAt]) => ({
     instrument,
     area,
@@ -201,4 +202,65 @@ export async function latestExtendedGroupAnswers(
     .limit(1);
   if (!row?.answers) return null;
   return { answers: JSON.parse(cipher.decrypt(row.answers, answersAad(row.id, group))) as Record<string, number>, answeredAt: row.createdAt };
+}
+
+/** A screening as JSON inside a statement: instants in epoch ms, scores as `ScoreTuple`s. */
+type ScreeningJson = Omit<ScreeningRow, "startedAt" | "updatedAt" | "completedAt"> & { startedAt: number; updatedAt: number; completedAt: number | null };
+
+function screeningJson(alias: string): SQL {
+  const a = sql.raw(alias);
+  const ms = (column: string) => sql.raw(`floor(extract(epoch from ${alias}.${column}) * 1000)::bigint`);
+  return sql`json_build_object('id', ${a}.id, 'kind', ${a}.kind, 'crisis', ${a}.crisis, 'startedAt', ${ms("started_at")}, 'updatedAt', ${ms("updated_at")}, 'completedAt', ${ms("completed_at")}, 'scores', coalesce((select json_agg(json_build_array(sc.instrument, sc.area, sc.score, sc.band, sc.severity, floor(extract(epoch from sc.created_at) * 1000)::bigint)) from screening_scores sc where sc.screening_id = ${a}.id), '[]'::json))`;
+}
+
+function fromJson(json: ScreeningJson | null): ScreeningRow | null {
+  if (!json) return null;
+  return {
+    ...json,
+    startedAt: new Date(Number(json.startedAt)),
+    updatedAt: new Date(Number(json.updatedAt)),
+    completedAt: json.completedAt === null ? null : new Date(Number(json.completedAt)),
+  };
+}
+
+function recommendationBasisQuery(db: DbOrTx) {
+  // What latestScreening, newestCompletedScreening, screeningCrisisSince and evaluationCrisisSince
+  // read for a user, with the same conditions and orders, in one statement from the user's row.
+  // Written out with table names: "id" in a subquery would be its own table's.
+  const newestKind = sql`(select n.kind from screenings n where n.user_id = "users"."id" and n.completed_at is not null order by n.completed_at desc limit 1)`;
+  return db
+    .select({
+      newest: sql<ScreeningJson | null>`(select ${screeningJson("s")} from screenings s where s.user_id = "users"."id" and s.completed_at is not null order by s.completed_at desc limit 1)`,
+      previous: sql<ScreeningJson | null>`(select ${screeningJson("p")} from screenings p where p.user_id = "users"."id" and p.kind = ${newestKind} and p.completed_at is not null order by p.started_at desc offset 1 limit 1)`,
+      crisisFlags: sql<[string, string][]>`coalesce((select json_agg(json_build_array(c.id, c.crisis)) from screenings c where c.user_id = "users"."id" and c.updated_at >= ${sql.placeholder("since")}), '[]'::json)`,
+      evaluationAnswers: sql<string[]>`coalesce((select json_agg(e.answers) from evaluation_answers e where e.user_id = "users"."id" and e.created_at >= ${sql.placeholder("since")}), '[]'::json)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("recommendation_basis_of_user");
+}
+
+/**
+ * For a user, in one statement (the dashboard's recommendation asks on every render): the newest
+ * completed screening of either kind, the completed one before it of the same kind, whether a
+ * screening answered at or after `since` has its crisis flag set, and the sealed answers of the
+ * course evaluations answered since then (the caller opens them).
+ */
+export async function userRecommendationBasis(
+  db: DbOrTx,
+  cipher: FieldCipher,
+  userId: string,
+  since: Date,
+): Promise<{ newest: StoredScreening | null; previous: StoredScreening | null; screeningCrisis: boolean; evaluationAnswers: string[] }> {
+  const [row] = await preparedFor(db, "recommendation_basis_of_user", recommendationBasisQuery).execute({ userId, since: since.toISOString() });
+  if (!row) return { newest: null, previous: null, screeningCrisis: false, evaluationAnswers: [] };
+  const newest = fromJson(row.newest);
+  const previous = fromJson(row.previous);
+  return {
+    newest: newest && withScores(cipher, newest),
+    previous: previous && withScores(cipher, previous),
+    screeningCrisis: row.crisisFlags.some(([id, crisis]) => openCrisis(cipher, crisis, id)),
+    evaluationAnswers: row.evaluationAnswers,
+  };
 }
