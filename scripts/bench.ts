@@ -128,6 +128,8 @@ interface Api {
   path: string;
   /** Statements behind one call (server/testing/api-statements.ts, held by a test). */
   statements: number;
+  /** The size of its answer's body for the benchmark's user (its floor answers as many bytes). */
+  bytes: number;
 }
 
 interface Result {
@@ -321,10 +323,17 @@ try {
     { name: `GET /api/v1/courses/${slug}/`, path: `/api/v1/courses/${slug}/` },
     { name: "GET /api/v1/active-course/ (dashboard)", path: "/api/v1/active-course/" },
     { name: "GET /api/v1/me/evaluation-history/", path: "/api/v1/me/evaluation-history/" },
-  ].map((api) => ({ ...api, statements: statementsOf(api.path) }));
-  const statementCounts = [...new Set(apis.map((api) => api.statements))].sort((a, b) => a - b);
-  const floorName = (n: number) => `floor: hello-world after ${n} statement${n > 1 ? "s" : ""}`;
-  const floorPath = (n: number) => `/__bench/statements/${n}?hash=${hashSessionId(sessionId)}`;
+  ].map((api) => ({ ...api, statements: statementsOf(api.path), bytes: 0 }));
+  for (const api of apis) {
+    const answer = await fetch(`${base}${api.path}`, { headers: { cookie, "accept-language": "sv" } });
+    if (answer.status !== 200) throw new Error(`${api.path} answered ${answer.status}`);
+    api.bytes = Buffer.byteLength(await answer.text());
+  }
+  // The floor of a call: as many statements, and an answer of as many bytes (writing 12 KB to a
+  // socket costs more than writing 17 bytes).
+  const floorKey = (api: Api) => `${api.statements}:${api.bytes}`;
+  const floorName = (api: Api) => `floor: hello-world after ${api.statements} statement${api.statements > 1 ? "s" : ""}, ${api.bytes} bytes`;
+  const floorPath = (api: Api) => `/__bench/statements/${api.statements}?hash=${hashSessionId(sessionId)}&bytes=${api.bytes}`;
   await new Promise((r) => setTimeout(r, 2_000));
   const idleRss = rssOf(server.pid ?? 0);
   console.log(`idle RSS after start and one request per page: ${mb(idleRss)}`);
@@ -350,7 +359,7 @@ try {
   // Each call has its own hello-world measured right before it, as each page has its static file.
   for (const api of apis) {
     const baseline = await measure(`Fastify hello-world (before ${api.path})`, { url: `${base}/__bench/hello` });
-    const floor = { subject: await measure(`${floorName(api.statements)} (before ${api.path})`, { url: `${base}${floorPath(api.statements)}` }), baseline };
+    const floor = { subject: await measure(`${floorName(api)} (before ${api.path})`, { url: `${base}${floorPath(api)}` }), baseline };
     const subject = await measure(api.name, { url: `${base}${api.path}`, headers: { cookie, "accept-language": "sv" } });
     results.push({ pair: `${api.name} / hello-world`, subject, baseline, ratio: BUDGET.apiRatio, path: api.path, headers: { cookie, "accept-language": "sv" }, rate: BUDGET.apiRate, p99: BUDGET.apiP99, floor });
   }
@@ -376,9 +385,10 @@ try {
 
   // The floors at the fixed rates: the simplest logged-in page, and hello-world after n statements.
   const renderFloorFixed = await measure(`floor: SSR ${renderFloorPage.name} at ${BUDGET.ssrRate}/s`, { url: `${base}${renderFloorPage.path}`, headers: renderFloorPage.headers, overallRate: BUDGET.ssrRate, connections: Math.min(CONNECTIONS, 20) });
-  const floorsFixed = new Map<number, Measured>();
-  for (const n of statementCounts) {
-    floorsFixed.set(n, await measure(`${floorName(n)} at ${BUDGET.apiRate}/s`, { url: `${base}${floorPath(n)}`, overallRate: BUDGET.apiRate, connections: Math.min(CONNECTIONS, 20) }));
+  const floorsFixed = new Map<string, Measured>();
+  for (const api of apis) {
+    if (floorsFixed.has(floorKey(api))) continue;
+    floorsFixed.set(floorKey(api), await measure(`${floorName(api)} at ${BUDGET.apiRate}/s`, { url: `${base}${floorPath(api)}`, overallRate: BUDGET.apiRate, connections: Math.min(CONNECTIONS, 20) }));
   }
 
   // ---- soak: 60 s at saturation over every page and call, then 60 s idle ---------------------------
@@ -415,7 +425,7 @@ try {
   const floorRows = apis.map((api) => {
     const r = results.find((x) => x.path === api.path);
     if (!r?.floor) throw new Error(`no measurement of ${api.path}`);
-    return `| ${api.name} | ${api.statements} | ${r.subject.rps.toFixed(0)} (${(r.subject.rps / r.baseline.rps).toFixed(2)}) | ${r.floor.subject.rps.toFixed(0)} (${(r.floor.subject.rps / r.baseline.rps).toFixed(2)}) | ${floorShare(r).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${floorsFixed.get(api.statements)?.p99 ?? Number.NaN} |`;
+    return `| ${api.name} | ${api.statements}, ${api.bytes} | ${r.subject.rps.toFixed(0)} (${(r.subject.rps / r.baseline.rps).toFixed(2)}) | ${r.floor.subject.rps.toFixed(0)} (${(r.floor.subject.rps / r.baseline.rps).toFixed(2)}) | ${floorShare(r).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${floorsFixed.get(floorKey(api))?.p99 ?? Number.NaN} |`;
   });
   const hellos = results.filter((r) => r.rate === BUDGET.apiRate).map((r) => r.baseline);
   const helloRange = `${Math.min(...hellos.map((h) => h.rps)).toFixed(0)}–${Math.max(...hellos.map((h) => h.rps)).toFixed(0)} req/s, p99 ${Math.min(...hellos.map((h) => h.p99))}–${Math.max(...hellos.map((h) => h.p99))} ms`;
@@ -462,10 +472,10 @@ ${renderFloorRows.join("\n")}
 Each API call against its floor on this machine, measured right before it (after its own
 hello-world baseline, the ratios' denominator): the hello-world route
 after as many statements as the call makes (the session lookup, one after another;
-\`/__bench/statements/<n>\`), no other work. No endpoint that needs n statements can be faster than
-its floor here.
+\`/__bench/statements/<n>?bytes=<size>\`), answering a body of as many bytes as the call's, no other
+work. No endpoint that needs n statements and answers as much can be faster than its floor here.
 
-| call | statements | req/s (ratio to hello-world) | floor req/s (ratio to hello-world) | share of the floor | p99 ms at ${BUDGET.apiRate}/s: call / floor |
+| call | statements, bytes | req/s (ratio to hello-world) | floor req/s (ratio to hello-world) | share of the floor | p99 ms at ${BUDGET.apiRate}/s: call / floor |
 |---|---|---|---|---|---|
 ${floorRows.join("\n")}
 ${errors.length ? `\nNon-2xx answers or errors: ${errors.map((m) => `${m.name}: ${m.non2xx} non-2xx, ${m.errors} errors`).join("; ")}.\n` : ""}

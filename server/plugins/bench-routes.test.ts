@@ -39,12 +39,17 @@ describe("the benchmark's baselines (npm run bench)", () => {
       expect(result.json()).toEqual({ hello: "world", found: n });
       expect(queries).toBe(n);
     }
+    // A body of the size asked for (a call's answer), the same statements.
+    const { result: sized, queries } = await countQueries(async () => await app.inject(`/__bench/statements/2?hash=${hash}&bytes=12000`));
+    expect(Buffer.byteLength(sized.body)).toBe(12000);
+    expect(sized.json()).toMatchObject({ hello: "world", found: 2 });
+    expect(queries).toBe(2);
     // An unknown session costs the same statement and finds nothing.
     expect((await app.inject(`/__bench/statements/2?hash=${"0".repeat(64)}`)).json()).toEqual({ hello: "world", found: 0 });
   });
 
   it("refuses a count out of range or a malformed hash with 400 and the field", async () => {
-    for (const url of [`/__bench/statements/0?hash=${"a".repeat(64)}`, `/__bench/statements/9?hash=${"a".repeat(64)}`, "/__bench/statements/1?hash=xyz", "/__bench/statements/1"]) {
+    for (const url of [`/__bench/statements/0?hash=${"a".repeat(64)}`, `/__bench/statements/9?hash=${"a".repeat(64)}`, "/__bench/statements/1?hash=xyz", "/__bench/statements/1", `/__bench/statements/1?hash=${"a".repeat(64)}&bytes=-1`, `/__bench/statements/1?hash=${"a".repeat(64)}&bytes=999999`]) {
       const response = await app.inject(url);
       expect(response.statusCode, url).toBe(400);
       expect(Object.keys((response.json() as { fields?: object }).fields ?? {}).length, url).toBeGreaterThan(0);

@@ -11,8 +11,9 @@ import { zodFieldErrors } from "../../common/schemas/field-errors.ts";
  * SSR page served as a static file (/__bench/static/<file>), and a Fastify hello-world route
  * (/__bench/hello) in the same process, so ratios are taken against this server itself; and the
  * hello-world route with one to eight reads of PostgreSQL before it answers
- * (/__bench/statements/<n>?hash=<session hash>: the session lookup every logged-in request makes,
- * n times one after another), the floor of any endpoint that needs n statements on this machine.
+ * (/__bench/statements/<n>?hash=<session hash>&bytes=<size>: the session lookup every logged-in
+ * request makes, n times one after another, then a body of that size), the floor of any endpoint
+ * that needs n statements and answers as much on this machine.
  */
 export async function registerBenchRoutes(app: FastifyInstance, dir: string): Promise<void> {
   await app.register(async (scope) => {
@@ -23,14 +24,21 @@ export async function registerBenchRoutes(app: FastifyInstance, dir: string): Pr
       index: false,
     });
     scope.get("/__bench/hello", async () => ({ hello: "world" }));
-    const statements = z.object({ n: z.coerce.number().int().min(1).max(8), hash: z.string().regex(/^[0-9a-f]{64}$/) });
+    const statements = z.object({
+      n: z.coerce.number().int().min(1).max(8),
+      hash: z.string().regex(/^[0-9a-f]{64}$/),
+      bytes: z.coerce.number().int().min(0).max(262_144).default(0),
+    });
     scope.get("/__bench/statements/:n", async (req) => {
       const parsed = statements.safeParse({ ...(req.query as object), ...(req.params as object) });
       if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, "query") });
-      const { n, hash: idHash } = parsed.data;
+      const { n, hash: idHash, bytes } = parsed.data;
       let found = 0;
       for (let i = 0; i < n; i++) if (await findSessionByHash(app.ctx.db, idHash)) found++;
-      return { hello: "world", found };
+      if (!bytes) return { hello: "world", found };
+      // A body of `bytes` bytes (or the smallest answer, when fewer were asked).
+      const pad = Math.max(0, bytes - JSON.stringify({ hello: "world", found, pad: "" }).length);
+      return { hello: "world", found, pad: "x".repeat(pad) };
     });
   });
 }
