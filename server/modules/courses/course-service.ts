@@ -7,14 +7,12 @@ import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import {
   contentModules,
-  contentPages,
   courseProgress,
   courseSlugs,
   courses,
   moduleProgress,
 } from "../../db/schema/content.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { contentCache } from "../content/content-cache.ts";
 import { baselineAnswers } from "./baseline-answers.ts";
 import { courseStructure, type ModuleRow, type PartRow } from "./course-structure.ts";
 import { moduleQuestions } from "./module-questions.ts";
@@ -468,30 +466,4 @@ export async function startCourse(ctx: AppContext, userId: string, keyOrSlug: st
     await tx.insert(courseProgress).values({ userId, courseId: course.id, startedAt: ctx.clock.now() }).onConflictDoNothing();
     return detail(ctx, await courseState(ctx, tx, userId, course), locale);
   });
-}
-
-function contentPageQuery(db: DbOrTx) {
-  return db
-    .select({ slug: contentPages.slug, title: contentPages.title, description: contentPages.description, html: contentPages.html })
-    .from(contentPages)
-    .where(and(eq(contentPages.slug, sql.placeholder("slug")), eq(contentPages.locale, sql.placeholder("locale"))))
-    .limit(1)
-    .prepare("content_page_by_slug");
-}
-
-type ContentPage = Pick<typeof contentPages.$inferSelect, "slug" | "title" | "description" | "html">;
-
-const pageCache = contentCache<ContentPage>();
-
-/**
- * A content page by its slug in a language (about us, privacy, terms, cookies …), from the content
- * cache: a logged-in person's public page (never render-cached) reads no page from the database.
- */
-export async function contentPage(ctx: AppContext, slug: string, locale: Locale) {
-  const page = await pageCache(ctx, `${locale}\n${slug}`, async () => {
-    const [row] = await preparedFor(ctx.db, "content_page_by_slug", contentPageQuery).execute({ slug, locale });
-    return row && Object.freeze(row);
-  });
-  if (!page) throw new AppError("request.not_found");
-  return page;
 }

@@ -1,5 +1,5 @@
 import { pageSchema, slugParam } from "../../../../common/schemas/courses.ts";
-import { contentPage } from "../../../modules/courses/course-service.ts";
+import { contentPage } from "../../../modules/content/content-pages.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /pages/{slug}/ — a content page in a language; 404 when there is none. */
