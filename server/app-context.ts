@@ -50,6 +50,11 @@ declare module "fastify" {
     session: SessionInfo | null;
     /** The raw session cookie value of this request, when one was sent and is valid. */
     sessionCookie: string | null;
+    /**
+     * A well-formed session cookie not yet looked up: the route's endpoint reads the session in its
+     * own statement (api/endpoint.ts `sessionJoined`); null otherwise.
+     */
+    deferredSession: string | null;
     cspNonce: string;
     /** The language of the response, from Accept-Language (plugins/language.ts). */
     locale: Locale;

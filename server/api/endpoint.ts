@@ -3,11 +3,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "../lib/app-error.ts";
 import { zodFieldErrors } from "../../common/schemas/field-errors.ts";
-import type { SessionInfo } from "../modules/sessions/session-types.ts";
+import type { ReadWithSession, SessionInfo } from "../modules/sessions/session-types.ts";
 import type { Locale } from "../../common/i18n/locales.ts";
 import { API_PREFIX, type HttpMethod } from "../../common/contract/api-transport.ts";
 import { parse as parseQuery } from "node:querystring";
 import { errorBody } from "../lib/response-language.ts";
+import type { AppContext } from "../app-context.ts";
+import { sessionHashOf, sessionStanding, touchLiveSession } from "../modules/sessions/session-service.ts";
+import { resolveSession } from "../plugins/session.ts";
 
 /**
  * Who may call an endpoint:
@@ -62,7 +65,29 @@ export interface Endpoint<B = unknown, Q = unknown, P = unknown, R = unknown> {
    * call it over HTTP (inject) instead of in process (web.ts).
    */
   inProcess?: false;
+  /**
+   * A GET endpoint for logged-in sessions may read the session in its own statement (issue 19: one
+   * round trip a call instead of two; see `SessionJoinedRead`). Server renders' in-process calls
+   * keep the ordinary path: the page has resolved its session already.
+   */
+  sessionJoined?: SessionJoinedRead<P, R>;
   handler(ctx: HandlerContext<B, Q, P>): Promise<R>;
+}
+
+/**
+ * The session and an endpoint's data in one statement. `read` selects, keyed by the session's
+ * hash, the session's columns (`sessionColumns`) with what the handler needs of that session's
+ * user; `answer` makes the response from it exactly as the handler would from its own reads (the
+ * tests compare the two). Null, no row, means either no such session or nothing to answer with
+ * (a course that does not exist): the call then takes the ordinary path, which tells them apart.
+ */
+export interface SessionJoinedRead<P, R> {
+  read(
+    ctx: AppContext,
+    idHash: string,
+    params: P,
+    locale: Locale,
+  ): Promise<ReadWithSession<R> | null>;
 }
 
 /** Types an endpoint from its schemas; one endpoint per file, thin. */
@@ -79,6 +104,10 @@ function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, where: s
     throw new AppError("request.invalid", { fields: zodFieldErrors(result.error, where) });
   }
   return result.data;
+}
+
+function permits(level: AuthLevel, session: SessionInfo): boolean {
+  return level !== "verified" || session.verified;
 }
 
 function authorize(level: AuthLevel, session: SessionInfo | null): void {
@@ -146,13 +175,55 @@ async function invoke(endpoint: Endpoint, checkResponse: boolean, call: Invocati
   const query = parsePart(endpoint.query, call.query, "query");
   const body = parsePart(endpoint.body, call.body, "body");
   const result = await endpoint.handler({ body, query, params, req: call.req, reply: call.reply, session: call.session, locale: call.locale });
+  return checked(endpoint, checkResponse, result);
+}
+
+/** Outside production an answer that does not match the endpoint's response schema is a server error. */
+function checked(endpoint: Endpoint, checkResponse: boolean, result: unknown): unknown {
   if (checkResponse) {
-    const checked = endpoint.response.safeParse(result);
-    if (!checked.success) {
-      throw new Error(`Response of ${endpoint.method} ${endpoint.url} does not match its schema: ${checked.error.message}`);
+    const check = endpoint.response.safeParse(result);
+    if (!check.success) {
+      throw new Error(`Response of ${endpoint.method} ${endpoint.url} does not match its schema: ${check.error.message}`);
     }
   }
   return result;
+}
+
+/**
+ * A `sessionJoined` endpoint over HTTP with a well-formed session cookie the session plugin left
+ * unread (`req.deferredSession`). The one statement answers only when everything is regular: the
+ * parameters valid, a row read, the session live (the same expiry, idle and last-seen rules as
+ * `loadSession`) and of the endpoint's level. Anything else resolves the session as the plugin
+ * would and runs the ordinary order, so every refusal (401 with the cookie cleared, 403, 400, 404)
+ * is the ordinary path's own.
+ */
+async function invokeJoined(
+  endpoint: Endpoint,
+  joined: SessionJoinedRead<unknown, unknown>,
+  checkResponse: boolean,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cookie: string,
+): Promise<unknown> {
+  const ctx = req.server.ctx;
+  const params = endpoint.params ? endpoint.params.safeParse(req.params ?? {}) : { success: true as const, data: undefined };
+  const idHash = sessionHashOf(cookie);
+  if (params.success && idHash !== null) {
+    const read = await joined.read(ctx, idHash, params.data, req.locale);
+    const standing = read ? sessionStanding(ctx, read.session) : "expired";
+    if (read && standing !== "expired" && permits(endpoint.auth, read.session)) {
+      const session = standing === "touch" ? await touchLiveSession(ctx, read.session) : read.session;
+      req.session = session;
+      req.sessionCookie = cookie;
+      return checked(endpoint, checkResponse, await read.answer(session));
+    }
+  }
+  await resolveSession(req, reply, cookie);
+  return invoke(endpoint, checkResponse, ordinaryCall(req, reply));
+}
+
+function ordinaryCall(req: FastifyRequest, reply: FastifyReply): Invocation {
+  return { req, reply, session: req.session, locale: req.locale, params: req.params, query: req.query, body: req.body };
 }
 
 export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endpoint[]): void {
@@ -161,25 +232,26 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
   const table = routeTables.get(app) ?? [];
   routeTables.set(app, table);
   for (const endpoint of endpoints) {
+    const joined = endpoint.sessionJoined as SessionJoinedRead<unknown, unknown> | undefined;
+    if (joined && (endpoint.method !== "GET" || endpoint.auth === "public" || endpoint.query || endpoint.body)) {
+      throw new Error(`${endpoint.method} ${endpoint.url}: only a GET endpoint for logged-in sessions, without query or body, reads its session in its own statement`);
+    }
     table.push({ method: endpoint.method, pattern: patternOf(endpoint.url), endpoint: endpoint as Endpoint });
     app.route({
       method: endpoint.method,
       url: `${API_PREFIX}${endpoint.url}`,
       // The handler ends its in-flight work itself, also when the client has gone (app.ts).
-      config: { ownsInFlight: true },
+      // sessionInStatement: the session plugin leaves the cookie to the endpoint (invokeJoined).
+      config: { ownsInFlight: true, sessionInStatement: joined !== undefined },
       ...(endpoint.hashesPassword ? { onRequest: admitHashing } : {}),
       handler: async (req, reply) => {
         let result: unknown;
         try {
-          result = await invoke(endpoint as Endpoint, validateResponses, {
-            req,
-            reply,
-            session: req.session,
-            locale: req.locale,
-            params: req.params,
-            query: req.query,
-            body: req.body,
-          });
+          const deferred = req.deferredSession;
+          result =
+            joined && deferred !== null
+              ? await invokeJoined(endpoint as Endpoint, joined, validateResponses, req, reply, deferred)
+              : await invoke(endpoint as Endpoint, validateResponses, ordinaryCall(req, reply));
         } finally {
           req.endInFlight?.();
         }

@@ -5,25 +5,44 @@ import { rotateCsrfSecret } from "../lib/csrf-cookie.ts";
 import { clearSessionCookie, sessionCookieName, setSessionCookie } from "../lib/session-cookie.ts";
 import { setThemeCookie } from "../lib/theme-cookie.ts";
 import type { SessionEffect } from "../modules/sessions/session-effects.ts";
-import { loadSession } from "../modules/sessions/session-service.ts";
+import { loadSession, sessionHashOf } from "../modules/sessions/session-service.ts";
 
-/** Authenticates every request from its session cookie (static assets excepted). */
+/**
+ * A request's session from its cookie value: a live session becomes the request's, anything else
+ * (unknown, expired, malformed) leaves it anonymous and clears the cookie.
+ */
+export async function resolveSession(req: FastifyRequest, reply: FastifyReply, value: string): Promise<void> {
+  const session = await loadSession(req.server.ctx, value);
+  if (session) {
+    req.session = session;
+    req.sessionCookie = value;
+  } else {
+    clearSessionCookie(req.server.ctx, reply);
+  }
+}
+
+/**
+ * Authenticates every request from its session cookie (static assets excepted). An endpoint that
+ * reads the session in its own statement (`sessionJoined`, route config `sessionInStatement`)
+ * gets the well-formed cookie in `req.deferredSession` instead, and resolves it itself
+ * (api/endpoint.ts): one round trip instead of two.
+ */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("session", null);
   app.decorateRequest("sessionCookie", null);
+  app.decorateRequest("deferredSession", null);
   app.addHook("onRequest", async (req, reply) => {
     req.session = null;
     req.sessionCookie = null;
+    req.deferredSession = null;
     if (req.url.startsWith("/assets/") || req.url.startsWith("/media/")) return;
     const value = req.cookies[sessionCookieName(app.ctx.env)];
     if (!value) return;
-    const session = await loadSession(app.ctx, value);
-    if (session) {
-      req.session = session;
-      req.sessionCookie = value;
-    } else {
-      clearSessionCookie(app.ctx, reply);
+    if ((req.routeOptions.config as { sessionInStatement?: boolean }).sessionInStatement === true && sessionHashOf(value) !== null) {
+      req.deferredSession = value;
+      return;
     }
+    await resolveSession(req, reply, value);
   });
 });
 

@@ -1,18 +1,19 @@
 /**
  * Statements (database round trips) behind one call over HTTP for a verified session, the session's
- * own lookup included, whatever the person's history holds. server/api/dashboard-queries.test.ts
- * holds each call to its number; `npm run bench` measures each call against a bare route making the
- * same number of statements (the floor of any endpoint that needs them, on the machine of the run).
+ * own lookup included, whatever the person's history holds; a `sessionJoined` endpoint reads the
+ * session in its own statement. server/api/dashboard-queries.test.ts holds each call to its number;
+ * `npm run bench` measures each call against a bare route making the same number of statements (the
+ * floor of any endpoint that needs them, on the machine of the run).
  */
 export const API_STATEMENTS = {
   /** The session (with its user). */
   "/api/v1/me/": 1,
-  /** The session, then the course with the person's progress. */
-  "/api/v1/courses/stress/": 2,
-  /** The session, then the course with the person's progress. */
-  "/api/v1/active-course/": 2,
-  /** The session, then screening scores and course evaluations in one statement. */
-  "/api/v1/me/evaluation-history/": 2,
+  /** The session with the course and the person's progress, in one statement (sessionJoined). */
+  "/api/v1/courses/stress/": 1,
+  /** The session with the course in progress and the person's progress, in one statement (sessionJoined). */
+  "/api/v1/active-course/": 1,
+  /** The session with screening scores and course evaluations, in one statement (sessionJoined). */
+  "/api/v1/me/evaluation-history/": 1,
   /** The session, then the user with consents and live sessions. */
   "/api/v1/me/profile/": 2,
   /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, sql, type Column, type Placeholder } from "drizzle-orm";
 import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { CourseCard, CourseDetail, ModuleContent, ModuleMedia, PublicCourse } from "../../../common/schemas/courses.ts";
@@ -28,7 +28,8 @@ type CourseRow = typeof courses.$inferSelect;
  * language's description, about 6 KB of JSON — come from the structure cache, by the row's
  * content version, instead of over the wire and through JSON.parse on every request.
  */
-const { texts: _texts, ...courseHeadColumns } = getTableColumns(courses);
+const { texts: _texts, ...headColumns } = getTableColumns(courses);
+export const courseHeadColumns = headColumns;
 
 async function withTexts(ctx: AppContext, db: DbOrTx, head: Omit<CourseRow, "texts">): Promise<CourseRow> {
   const { texts } = await courseStructure(ctx, db, head);
@@ -174,7 +175,18 @@ async function readProgress(db: DbOrTx, userId: string, courseId: string): Promi
  * The user's modules done in the course of the row, as a JSON array of [module id, completed at
  * in epoch milliseconds], read in the same statement as the course (one round trip: issue 19).
  */
-const modulesDone = sql<[string, number][]>`coalesce((select json_agg(json_build_array(${moduleProgress.moduleId}, floor(extract(epoch from ${moduleProgress.completedAt}) * 1000)::bigint)) from ${moduleProgress} where ${moduleProgress.userId} = ${sql.placeholder("userId")} and ${moduleProgress.courseId} = ${courses.id}), '[]'::json)`;
+export function modulesDoneOf(userId: Placeholder | Column) {
+  return sql<[string, number][]>`coalesce((select json_agg(json_build_array(${moduleProgress.moduleId}, floor(extract(epoch from ${moduleProgress.completedAt}) * 1000)::bigint)) from ${moduleProgress} where ${moduleProgress.userId} = ${userId} and ${moduleProgress.courseId} = ${courses.id}), '[]'::json)`;
+}
+const modulesDone = modulesDoneOf(sql.placeholder("userId"));
+
+/** A course's row as the hot reads select it: its head, and the user's progress in it. */
+export interface CourseWithProgressRow {
+  course: Omit<CourseRow, "texts">;
+  startedAt: Date | null;
+  completedAt: Date | null;
+  done: [string, number][];
+}
 
 function progressOf(row: { completedAt: Date | null; startedAt: Date | null; done: [string, number][] }): Progress {
   return { started: row.startedAt !== null, completedAt: row.completedAt, doneAt: new Map(row.done.map(([id, at]) => [id, new Date(Number(at))])) };
@@ -192,10 +204,10 @@ function courseForUserQuery(db: DbOrTx) {
     .prepare("course_for_user");
 }
 
-async function courseForUser(ctx: AppContext, db: DbOrTx, userId: string, slug: string): Promise<{ course: CourseRow; progress: Progress }> {
-  const [row] = await preparedFor(db, "course_for_user", courseForUserQuery).execute({ slug, userId });
+/** The course detail (§4) for a user from the course's row with their progress; 404 without one. */
+export async function courseDetailOf(ctx: AppContext, userId: string, row: CourseWithProgressRow | undefined, locale: Locale): Promise<CourseDetail> {
   if (!row) throw new AppError("request.not_found");
-  return { course: await withTexts(ctx, db, row.course), progress: progressOf(row) };
+  return detail(ctx, await courseState(ctx, ctx.db, userId, await withTexts(ctx, ctx.db, row.course), progressOf(row)), locale);
 }
 
 /**
@@ -276,8 +288,8 @@ function detail(ctx: AppContext, state: State, locale: Locale): CourseDetail {
 }
 
 export async function courseDetail(ctx: AppContext, userId: string, slug: string, locale: Locale): Promise<CourseDetail> {
-  const { course, progress } = await courseForUser(ctx, ctx.db, userId, slug);
-  return detail(ctx, await courseState(ctx, ctx.db, userId, course, progress), locale);
+  const [row] = await preparedFor(ctx.db, "course_for_user", courseForUserQuery).execute({ slug, userId });
+  return courseDetailOf(ctx, userId, row, locale);
 }
 
 function activeCourseQuery(db: DbOrTx) {
@@ -293,8 +305,7 @@ function activeCourseQuery(db: DbOrTx) {
 /** The course in progress with the user's progress (one statement), or 404 (§7: no active course). */
 export async function activeCourse(ctx: AppContext, userId: string, locale: Locale): Promise<CourseDetail> {
   const [row] = await preparedFor(ctx.db, "active_course", activeCourseQuery).execute({ userId });
-  if (!row) throw new AppError("request.not_found");
-  return detail(ctx, await courseState(ctx, ctx.db, userId, await withTexts(ctx, ctx.db, row.course), progressOf(row)), locale);
+  return courseDetailOf(ctx, userId, row, locale);
 }
 
 /** Where a module may be opened: the course is started and the module's part is unlocked. */

@@ -5,7 +5,10 @@ import type { EvaluationHistory } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
+import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
+import { sessionColumns, sessionOfRow } from "../sessions/session-repository.ts";
+import type { ReadWithSession } from "../sessions/session-types.ts";
 import { evaluationScoreAad, openInt, openText, screeningScoreAad } from "./health-values.ts";
 
 interface Point {
@@ -40,24 +43,53 @@ export function toSeries(points: readonly Point[]): EvaluationHistory["series"] 
 
 type HistoryTuple = [rowId: string, instrument: string, atMs: number, score: string, band: string];
 
+// Both lists in one statement (a round trip is the larger part of this call's cost), read from
+// the user's row. Written out with table names: "id" in a subquery would be its own table's.
+const historyColumns = {
+  fromScreenings: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ss.screening_id, ss.instrument, floor(extract(epoch from ss.created_at) * 1000)::bigint, ss.score, ss.band) order by ss.created_at asc) from screening_scores ss join screenings s on s.id = ss.screening_id where s.user_id = "users"."id" and s.completed_at is not null), '[]'::json)`,
+  fromCourses: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ea.id, ea.instrument, floor(extract(epoch from ea.created_at) * 1000)::bigint, ea.score, ea.band) order by ea.created_at asc) from evaluation_answers ea where ea.user_id = "users"."id"), '[]'::json)`,
+};
+
 function historyQuery(db: DbOrTx) {
-  // Both lists in one statement (a round trip is the larger part of this call's cost), read from
-  // the user's row. Written out with table names: "id" in a subquery would be its own table's.
-  const fromScreenings = sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ss.screening_id, ss.instrument, floor(extract(epoch from ss.created_at) * 1000)::bigint, ss.score, ss.band) order by ss.created_at asc) from screening_scores ss join screenings s on s.id = ss.screening_id where s.user_id = "users"."id" and s.completed_at is not null), '[]'::json)`;
-  const fromCourses = sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ea.id, ea.instrument, floor(extract(epoch from ea.created_at) * 1000)::bigint, ea.score, ea.band) order by ea.created_at asc) from evaluation_answers ea where ea.user_id = "users"."id"), '[]'::json)`;
+  return db.select(historyColumns).from(users).where(eq(users.id, sql.placeholder("userId"))).limit(1).prepare("evaluation_history_of_user");
+}
+
+/** The same lists with the session of a hash, from the session's user (the endpoint's one round trip). */
+function historyWithSessionQuery(db: DbOrTx) {
   return db
-    .select({ fromScreenings, fromCourses })
-    .from(users)
-    .where(eq(users.id, sql.placeholder("userId")))
+    .select({ ...sessionColumns, ...historyColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder("idHash")))
     .limit(1)
-    .prepare("evaluation_history_of_user");
+    .prepare("evaluation_history_with_session");
 }
 
 /** GET /me/evaluation-history/: the user's screening scores and course evaluations over time (decrypted here). */
 export async function evaluationHistory(ctx: AppContext, userId: string): Promise<EvaluationHistory> {
   const [row] = await preparedFor(ctx.db, "evaluation_history_of_user", historyQuery).execute({ userId });
-  const fromScreenings = row?.fromScreenings ?? [];
-  const fromCourses = row?.fromCourses ?? [];
+  return historyOf(ctx, userId, row ?? { fromScreenings: [], fromCourses: [] });
+}
+
+/**
+ * The session with this hash and its user's evaluation history, read in one statement; null when
+ * no session has the hash (whether it is live is the caller's to check, as `loadSession` does).
+ */
+export async function evaluationHistoryWithSession(
+  ctx: AppContext,
+  idHash: string,
+): Promise<ReadWithSession<EvaluationHistory> | null> {
+  const [row] = await preparedFor(ctx.db, "evaluation_history_with_session", historyWithSessionQuery).execute({ idHash });
+  if (!row) return null;
+  return { session: sessionOfRow(row), answer: async (session) => historyOf(ctx, session.userId, row) };
+}
+
+function historyOf(
+  ctx: AppContext,
+  userId: string,
+  row: { fromScreenings: HistoryTuple[]; fromCourses: HistoryTuple[] },
+): EvaluationHistory {
+  const { fromScreenings, fromCourses } = row;
   const { cipher } = ctx;
   return {
     series: toSeries([

@@ -5,26 +5,39 @@ import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
 import type { SessionInfo } from "./session-types.ts";
 
+/**
+ * A session's columns with its user's, as `SessionInfo`: the session lookup selects them, and so do
+ * the statements that read a session together with its user's data (`sessionJoined` endpoints).
+ */
+export const sessionColumns = {
+  idHash: sessions.idHash,
+  userId: sessions.userId,
+  verified: sessions.verified,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  user: {
+    id: users.id,
+    email: users.email,
+    authType: users.authType,
+    locale: users.locale,
+    hasLoggedInBefore: users.hasLoggedInBefore,
+    twofaEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+    termsVersion: users.termsVersion,
+    consentVersion: users.consentVersion,
+  },
+};
+
+type SessionRow = SessionInfo & Record<string, unknown>;
+
+/** The session of a row that selected `...sessionColumns` beside other columns. */
+export function sessionOfRow({ idHash, userId, verified, createdAt, lastSeenAt, expiresAt, user }: SessionRow): SessionInfo {
+  return { idHash, userId, verified, createdAt, lastSeenAt, expiresAt, user };
+}
+
 function sessionByHashQuery(db: DbOrTx) {
   return db
-    .select({
-      idHash: sessions.idHash,
-      userId: sessions.userId,
-      verified: sessions.verified,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        email: users.email,
-        authType: users.authType,
-        locale: users.locale,
-        hasLoggedInBefore: users.hasLoggedInBefore,
-        twofaEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
-        termsVersion: users.termsVersion,
-        consentVersion: users.consentVersion,
-      },
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, sql.placeholder("idHash")))

@@ -21,27 +21,44 @@ export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
+/** The hash a well-formed session cookie is stored under; null for a value no session can have. */
+export function sessionHashOf(cookieValue: string): string | null {
+  return /^[A-Za-z0-9_-]{43}$/.test(cookieValue) ? hashSessionId(cookieValue) : null;
+}
+
+/**
+ * What a session row read now means: `expired` (absolutely or idle: it must be deleted and the
+ * request is anonymous), `touch` (live, last_seen is due to be written) or `live`.
+ */
+export function sessionStanding(ctx: AppContext, session: SessionInfo): "expired" | "touch" | "live" {
+  const now = ctx.clock.now().getTime();
+  const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
+  if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= idleMs) return "expired";
+  return now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS ? "touch" : "live";
+}
+
+/** Writes last_seen of a live session read at `standing` "touch" (at most once a minute). */
+export async function touchLiveSession(ctx: AppContext, session: SessionInfo): Promise<SessionInfo> {
+  const at = ctx.clock.now();
+  await touchSession(ctx.db, session.idHash, at);
+  return { ...session, lastSeenAt: at };
+}
+
 /** Loads a live session: unknown, idle-expired and absolutely expired sessions are null. */
 export async function loadSession(
   ctx: AppContext,
   cookieValue: string,
 ): Promise<SessionInfo | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(cookieValue)) return null;
-  const idHash = hashSessionId(cookieValue);
+  const idHash = sessionHashOf(cookieValue);
+  if (idHash === null) return null;
   const session = await findSessionByHash(ctx.db, idHash);
   if (!session) return null;
-  const now = ctx.clock.now().getTime();
-  const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
-  if (now >= session.expiresAt.getTime() || now - session.lastSeenAt.getTime() >= idleMs) {
+  const standing = sessionStanding(ctx, session);
+  if (standing === "expired") {
     await deleteSession(ctx.db, idHash);
     return null;
   }
-  if (now - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-    const at = new Date(now);
-    await touchSession(ctx.db, idHash, at);
-    session.lastSeenAt = at;
-  }
-  return session;
+  return standing === "touch" ? touchLiveSession(ctx, session) : session;
 }
 
 /**

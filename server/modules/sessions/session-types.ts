@@ -21,3 +21,13 @@ export interface SessionInfo {
   expiresAt: Date;
   user: SessionUser;
 }
+
+/**
+ * A session read in the same statement as its user's data (issue 19: one round trip a call): the
+ * session as `findSessionByHash` reads it, and the answer made from the data read with it. Whether
+ * the session is live is the caller's to check (`sessionStanding`), before asking for the answer.
+ */
+export interface ReadWithSession<R> {
+  session: SessionInfo;
+  answer(session: SessionInfo): Promise<R>;
+}

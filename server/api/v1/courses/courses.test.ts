@@ -428,10 +428,10 @@ describe("efficiency", () => {
     // fixed four more (the safety check, the newest screening with its scores, crisis answers in
     // screenings and in evaluations); each call stays within a small fixed budget (session, course,
     // parts, modules, progress …), never one query per part or module.
-    // Issue 19: the session, then the course with the user's course and module progress in one
-    // statement (the structure comes from its cache).
-    expect(counts["detail stress"]).toBe(2);
-    expect(counts["active"]).toBe(2);
+    // Issue 19: the session with the course and the user's course and module progress in one
+    // statement (the structure comes from its cache; api/endpoint.ts sessionJoined).
+    expect(counts["detail stress"]).toBe(1);
+    expect(counts["active"]).toBe(1);
     expect(counts["detail sleep"]).toBe((counts["detail stress"] ?? 0) + 4);
     for (const count of Object.values(counts)) {
       expect(count).toBeGreaterThan(0);

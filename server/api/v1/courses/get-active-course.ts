@@ -1,5 +1,6 @@
 import { courseDetailSchema } from "../../../../common/schemas/courses.ts";
 import { activeCourse } from "../../../modules/courses/course-service.ts";
+import { activeCourseWithSession } from "../../../modules/courses/course-with-session.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /active-course/ — the course in progress; 404 when there is none. */
@@ -10,6 +11,7 @@ export const getActiveCourse = defineEndpoint({
   tags: ["courses"],
   auth: "verified",
   response: courseDetailSchema,
+  sessionJoined: { read: (ctx, idHash, _params, locale) => activeCourseWithSession(ctx, idHash, locale) },
   errors: [404],
   async handler({ req, session, locale }) {
     if (!session) throw new Error("unreachable: auth checked");

@@ -1,5 +1,5 @@
 import { evaluationHistoryResponse } from "../../../../common/schemas/screening.ts";
-import { evaluationHistory } from "../../../modules/screening/evaluation-history.ts";
+import { evaluationHistory, evaluationHistoryWithSession } from "../../../modules/screening/evaluation-history.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /me/evaluation-history/ — screening scores and course evaluations over time, per instrument. */
@@ -10,6 +10,7 @@ export const getEvaluationHistory = defineEndpoint({
   tags: ["screening"],
   auth: "verified",
   response: evaluationHistoryResponse,
+  sessionJoined: { read: (ctx, idHash) => evaluationHistoryWithSession(ctx, idHash) },
   async handler({ req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
     return evaluationHistory(req.server.ctx, session.userId);
