@@ -188,6 +188,29 @@ describe("a call that reads its session in its own statement", () => {
     expect((await get("/api/v1/active-course/", cookie)).statusCode).toBe(404);
   });
 
+  it("holds under simultaneous calls: every one answered, last seen written, an expired session refused by all", async () => {
+    const user = await createTestUser(app);
+    const cookie = await sessionCookieFor(app, user);
+    const idHash = hashSessionId(cookie.split("=")[1] ?? "");
+    // Last seen due for every call at once: all answer, none fails on the others' writes.
+    clock.advance(61_000);
+    const urls = Array.from({ length: 30 }, (_, i) => JOINED[i % JOINED.length] ?? "");
+    const due = await Promise.all(urls.map((url) => get(url, cookie)));
+    // No course in progress and no such course: 404; every other call answers.
+    const expected = urls.map((url) => (url.endsWith("/active-course/") || url.endsWith("/finns-inte/") ? 404 : 200));
+    expect(due.map((r) => r.statusCode)).toEqual(expected);
+    const [row] = await app.ctx.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.idHash, idHash));
+    expect(row?.at.getTime()).toBe(clock.now().getTime());
+    // Idle-expired for every call at once: all refused with the cookie cleared, the row gone.
+    clock.advance(app.ctx.env.SESSION_IDLE_MINUTES * 60_000);
+    const expired = await Promise.all(urls.map((url) => get(url, cookie)));
+    for (const response of expired) {
+      expect(response.statusCode).toBe(401);
+      expect(response.cookies.find((c) => c.name === "sessionid")?.value).toBe("");
+    }
+    expect(await app.ctx.db.select().from(sessions).where(eq(sessions.idHash, idHash))).toEqual([]);
+  });
+
   it("validates its parameters after authentication, as every endpoint does", async () => {
     const user = await createTestUser(app);
     const cookie = await sessionCookieFor(app, user);
