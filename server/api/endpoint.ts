@@ -106,6 +106,7 @@ function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, where: s
   return result.data;
 }
 
+/** A logged-in session is of the endpoint's level (`verified` needs the second factor passed). */
 function permits(level: AuthLevel, session: SessionInfo): boolean {
   return level !== "verified" || session.verified;
 }
@@ -113,7 +114,7 @@ function permits(level: AuthLevel, session: SessionInfo): boolean {
 function authorize(level: AuthLevel, session: SessionInfo | null): void {
   if (level === "public") return;
   if (!session) throw new AppError("auth.not_authenticated");
-  if (level === "verified" && !session.verified) {
+  if (!permits(level, session)) {
     throw new AppError("auth.forbidden", { detail: "Two-factor verification required.", reason: "twofa_required" });
   }
 }

@@ -58,6 +58,18 @@ async function ordinary(url: string, userId: string, locale: Locale): Promise<{ 
   }
 }
 
+/** The hash a test cookie's session is stored under. */
+const hashOf = (cookie: string): string => hashSessionId(cookie.split("=")[1] ?? "");
+
+/** The rows of a session (none once it is deleted). */
+const sessionRows = (idHash: string) => app.ctx.db.select().from(sessions).where(eq(sessions.idHash, idHash));
+
+/** Refused as anonymous, with the session cookie cleared. */
+function expectRefused(response: LightMyRequestResponse, what = ""): void {
+  expect(response.statusCode, what).toBe(401);
+  expect(response.cookies.find((c) => c.name === "sessionid")?.value, `${what}: the cookie is cleared`).toBe("");
+}
+
 /** Every joined call of `user`'s session answers as the ordinary path does, in sv and en. */
 async function expectSameAsOrdinary(user: TestUser, what: string): Promise<Record<string, number>> {
   const cookie = await sessionCookieFor(app, user, { verified: true });
@@ -139,9 +151,7 @@ describe("a call that reads its session in its own statement", () => {
       expect(anonymous.statusCode, url).toBe(401);
       expect(json(anonymous).code).toBe("auth.not_authenticated");
       for (const cookie of ["sessionid=not-a-session", `sessionid=${"A".repeat(43)}`]) {
-        const refused = await get(url, cookie);
-        expect(refused.statusCode, `${url} ${cookie}`).toBe(401);
-        expect(refused.cookies.find((c) => c.name === "sessionid")?.value, "the cookie is cleared").toBe("");
+        expectRefused(await get(url, cookie), `${url} ${cookie}`);
       }
       const halfway = await get(url, unverified, "en");
       expect(halfway.statusCode, url).toBe(403);
@@ -152,25 +162,21 @@ describe("a call that reads its session in its own statement", () => {
 
     const idle = await sessionCookieFor(app, user);
     const absolute = await sessionCookieFor(app, user);
-    const idleHash = hashSessionId(idle.split("=")[1] ?? "");
-    const absoluteHash = hashSessionId(absolute.split("=")[1] ?? "");
+    const idleHash = hashOf(idle);
+    const absoluteHash = hashOf(absolute);
     await app.ctx.db.update(sessions).set({ expiresAt: clock.now() }).where(eq(sessions.idHash, absoluteHash));
-    const refusedAbsolute = await get("/api/v1/me/evaluation-history/", absolute);
-    expect(refusedAbsolute.statusCode).toBe(401);
-    expect(refusedAbsolute.cookies.find((c) => c.name === "sessionid")?.value).toBe("");
-    expect(await app.ctx.db.select().from(sessions).where(eq(sessions.idHash, absoluteHash))).toEqual([]);
+    expectRefused(await get("/api/v1/me/evaluation-history/", absolute), "absolute expiry");
+    expect(await sessionRows(absoluteHash)).toEqual([]);
 
     clock.advance(app.ctx.env.SESSION_IDLE_MINUTES * 60_000);
-    const refusedIdle = await get("/api/v1/courses/stress/", idle);
-    expect(refusedIdle.statusCode).toBe(401);
-    expect(refusedIdle.cookies.find((c) => c.name === "sessionid")?.value).toBe("");
-    expect(await app.ctx.db.select().from(sessions).where(eq(sessions.idHash, idleHash))).toEqual([]);
+    expectRefused(await get("/api/v1/courses/stress/", idle), "idle expiry");
+    expect(await sessionRows(idleHash)).toEqual([]);
   });
 
   it("writes last seen at most once a minute, as every other request does", async () => {
     const user = await createTestUser(app);
     const cookie = await sessionCookieFor(app, user);
-    const idHash = hashSessionId(cookie.split("=")[1] ?? "");
+    const idHash = hashOf(cookie);
     const lastSeen = async () => (await app.ctx.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.idHash, idHash)))[0]?.at.getTime();
     const created = clock.now().getTime();
     clock.advance(59_000);
@@ -191,7 +197,7 @@ describe("a call that reads its session in its own statement", () => {
   it("holds under simultaneous calls: every one answered, last seen written, an expired session refused by all", async () => {
     const user = await createTestUser(app);
     const cookie = await sessionCookieFor(app, user);
-    const idHash = hashSessionId(cookie.split("=")[1] ?? "");
+    const idHash = hashOf(cookie);
     // Last seen due for every call at once: all answer, none fails on the others' writes.
     clock.advance(61_000);
     const urls = Array.from({ length: 30 }, (_, i) => JOINED[i % JOINED.length] ?? "");
@@ -204,11 +210,8 @@ describe("a call that reads its session in its own statement", () => {
     // Idle-expired for every call at once: all refused with the cookie cleared, the row gone.
     clock.advance(app.ctx.env.SESSION_IDLE_MINUTES * 60_000);
     const expired = await Promise.all(urls.map((url) => get(url, cookie)));
-    for (const response of expired) {
-      expect(response.statusCode).toBe(401);
-      expect(response.cookies.find((c) => c.name === "sessionid")?.value).toBe("");
-    }
-    expect(await app.ctx.db.select().from(sessions).where(eq(sessions.idHash, idHash))).toEqual([]);
+    for (const response of expired) expectRefused(response, "idle expiry, simultaneous");
+    expect(await sessionRows(idHash)).toEqual([]);
   });
 
   it("validates its parameters after authentication, as every endpoint does", async () => {
