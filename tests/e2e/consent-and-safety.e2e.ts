@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pathTo } from "../../common/routing/route-table.ts";
-import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, collectErrors, launchBrowser, waitForHydration, waitOrExplain, watchCalls } from "./support/browser.ts";
 import { message } from "./support/fixtures.ts";
 
 /** Issue 25 in the browser: the 18+ confirmation at onboarding, and "report a safety concern". */
@@ -47,6 +47,7 @@ describe("consent, age and the safety route in the UI", () => {
     const m = (key: string) => message("sv", key);
     const page = await browser.newPage({ locale: "sv-SE" });
     const errors = collectErrors(page);
+    const calls = watchCalls(page, "/api/v1/");
     const main = page.getByRole("main");
     await page.goto(`${baseUrl()}${pathTo("contact", "sv")}`);
     await waitForHydration(page);
@@ -57,7 +58,7 @@ describe("consent, age and the safety route in the UI", () => {
     await main.getByRole("link", { name: `${m("contact.category.label")}: ${m("form.errors.required")}` }).waitFor();
     await main.getByRole("combobox", { name: new RegExp(`^${m("contact.category.label")}`) }).selectOption("crisis_info");
     await main.getByRole("button", { name: m("contact.submit") }).click();
-    await main.getByText(m("contact.safetySentTitle")).waitFor();
+    await waitOrExplain(page, main.getByText(m("contact.safetySentTitle")), { calls, errors });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -6,7 +6,7 @@ import { pathTo } from "../../common/routing/route-table.ts";
 import { THEMES, type Theme } from "../../app/lib/theme.ts";
 import { latestMail } from "./support/accounts.ts";
 import { axeViolations, violationsInAllThemes } from "./support/axe.ts";
-import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, collectErrors, launchBrowser, waitForHydration, waitOrExplain, watchCalls } from "./support/browser.ts";
 import { csrf, message } from "./support/fixtures.ts";
 
 let browser: Browser;
@@ -158,6 +158,7 @@ describe.each(LOCALES)("profile in %s", (locale) => {
     const context = await contextWith(sessionid, { width: 375 });
     const page = await context.newPage();
     const errors = collectErrors(page);
+    const calls = watchCalls(page, "/api/v1/");
     await open(page, pathTo("contact", locale));
     await page.getByRole("heading", { name: t("contact.notEmergencyTitle") }).or(page.getByText(t("contact.notEmergencyTitle"))).first().waitFor();
     expect(await page.getByRole("textbox", { name: t("contact.replyEmail") }).inputValue()).toMatch(/^fixture-.+@example\.test$/);
@@ -168,7 +169,7 @@ describe.each(LOCALES)("profile in %s", (locale) => {
     await page.getByRole("textbox", { name: new RegExp(`^${t("contact.subject")}`) }).fill(subject);
     await page.getByRole("textbox", { name: new RegExp(`^${t("contact.message")}`) }).fill("Hur byter jag språk?");
     await page.getByRole("button", { name: t("contact.submit") }).click();
-    await page.getByText(t("contact.sentTitle")).waitFor();
+    await waitOrExplain(page, page.getByText(t("contact.sentTitle")), { calls, errors });
     const mail = await latestMail("support@localhost", { subject });
     expect(mail.subject).toContain(subject);
     expect(mail.text).toContain("Hur byter jag språk?");

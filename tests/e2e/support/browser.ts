@@ -1,4 +1,4 @@
-import { chromium, type Browser, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type Browser, type ConsoleMessage, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { CHROMIUM_ARGS, ensureChromium } from "../../../scripts/chromium.ts";
 
@@ -33,6 +33,48 @@ export function collectErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * The page's calls whose path contains `fragment`, as "POST /api/v1/contact/ 201 after 35 ms" (or
+ * "failed: <reason>"), for a failure message.
+ */
+export function watchCalls(page: Page, fragment: string): string[] {
+  const calls: string[] = [];
+  const started = new Map<object, number>();
+  const path = (url: string) => new URL(url).pathname;
+  page.on("request", (request) => {
+    if (request.url().includes(fragment)) started.set(request, Date.now());
+  });
+  page.on("requestfinished", async (request) => {
+    if (!started.has(request)) return;
+    const response = await request.response();
+    calls.push(`${request.method()} ${path(request.url())} ${response?.status() ?? "?"} after ${Date.now() - (started.get(request) ?? 0)} ms`);
+  });
+  page.on("requestfailed", (request) => {
+    if (started.has(request)) calls.push(`${request.method()} ${path(request.url())} failed: ${request.failure()?.errorText ?? "?"}`);
+  });
+  return calls;
+}
+
+/**
+ * Waits for `locator`; when it does not come, fails saying what the page showed instead (its
+ * alerts), the watched calls and the console's errors, so that an intermittent failure can be read
+ * from its message.
+ */
+export async function waitOrExplain(page: Page, locator: Locator, evidence: { calls: string[]; errors: string[] }): Promise<void> {
+  try {
+    await locator.waitFor();
+  } catch (error) {
+    const alerts = await page
+      .getByRole("alert")
+      .allInnerTexts()
+      .catch(() => ["(the page could not be read)"]);
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\npage: ${page.url()}\nalerts: ${JSON.stringify(alerts)}\ncalls: ${JSON.stringify(evidence.calls)}\nconsole errors: ${JSON.stringify(evidence.errors)}`,
+      { cause: error },
+    );
+  }
 }
 
 /** Waits until React has hydrated the document (the root sets data-hydrated). */
