@@ -36,23 +36,26 @@ export function collectErrors(page: Page): string[] {
 }
 
 /**
- * The page's calls whose path contains `fragment`, as "POST /api/v1/contact/ 201 after 35 ms" (or
- * "failed: <reason>"), for a failure message.
+ * The page's calls whose path contains `fragment`, as "POST /api/v1/contact/ 201 after 35 ms",
+ * "… failed: <reason>" or "… no answer yet" (still pending), for a failure message.
  */
 export function watchCalls(page: Page, fragment: string): string[] {
   const calls: string[] = [];
-  const started = new Map<object, number>();
-  const path = (url: string) => new URL(url).pathname;
+  const watched = new Map<object, { index: number; at: number; call: string }>();
   page.on("request", (request) => {
-    if (request.url().includes(fragment)) started.set(request, Date.now());
+    if (!request.url().includes(fragment)) return;
+    const call = `${request.method()} ${new URL(request.url()).pathname}`;
+    watched.set(request, { index: calls.push(`${call} no answer yet`) - 1, at: Date.now(), call });
   });
   page.on("requestfinished", async (request) => {
-    if (!started.has(request)) return;
+    const entry = watched.get(request);
+    if (!entry) return;
     const response = await request.response();
-    calls.push(`${request.method()} ${path(request.url())} ${response?.status() ?? "?"} after ${Date.now() - (started.get(request) ?? 0)} ms`);
+    calls[entry.index] = `${entry.call} ${response?.status() ?? "?"} after ${Date.now() - entry.at} ms`;
   });
   page.on("requestfailed", (request) => {
-    if (started.has(request)) calls.push(`${request.method()} ${path(request.url())} failed: ${request.failure()?.errorText ?? "?"}`);
+    const entry = watched.get(request);
+    if (entry) calls[entry.index] = `${entry.call} failed after ${Date.now() - entry.at} ms: ${request.failure()?.errorText ?? "?"}`;
   });
   return calls;
 }
