@@ -177,7 +177,7 @@ describe("a call that reads its session in its own statement", () => {
     const user = await createTestUser(app);
     const cookie = await sessionCookieFor(app, user);
     const idHash = hashOf(cookie);
-    const lastSeen = async () => (await app.ctx.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.idHash, idHash)))[0]?.at.getTime();
+    const lastSeen = async () => (await sessionRows(idHash))[0]?.lastSeenAt.getTime();
     const created = clock.now().getTime();
     clock.advance(59_000);
     const early = await countQueries(() => get("/api/v1/me/evaluation-history/", cookie));
@@ -205,8 +205,8 @@ describe("a call that reads its session in its own statement", () => {
     // No course in progress and no such course: 404; every other call answers.
     const expected = urls.map((url) => (url.endsWith("/active-course/") || url.endsWith("/finns-inte/") ? 404 : 200));
     expect(due.map((r) => r.statusCode)).toEqual(expected);
-    const [row] = await app.ctx.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.idHash, idHash));
-    expect(row?.at.getTime()).toBe(clock.now().getTime());
+    const [row] = await sessionRows(idHash);
+    expect(row?.lastSeenAt.getTime()).toBe(clock.now().getTime());
     // Idle-expired for every call at once: all refused with the cookie cleared, the row gone.
     clock.advance(app.ctx.env.SESSION_IDLE_MINUTES * 60_000);
     const expired = await Promise.all(urls.map((url) => get(url, cookie)));
