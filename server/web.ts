@@ -76,9 +76,24 @@ export function inProcessTransport(app: FastifyInstance, incoming: FastifyReques
   };
 }
 
+/**
+ * The path a page request should have been sent to, or null when it already is: backslashes are
+ * slashes (as browsers read them in an http URL) and no segment is empty (`//`). The answer always
+ * starts with exactly one slash, so it never names another host.
+ */
+export function canonicalPagePath(url: string): string | null {
+  const cut = url.indexOf("?");
+  const pathname = cut === -1 ? url : url.slice(0, cut);
+  if (!pathname.includes("\\") && !pathname.includes("//")) return null;
+  return pathname.replace(/[\\/]+/g, "/") + (cut === -1 ? "" : url.slice(cut));
+}
+
 function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
-  const origin = `${req.protocol}://${req.host}`;
-  const url = new URL(req.url, origin);
+  // The path is set, not parsed against the origin: a request for `//host/...` stays on this host.
+  const url = new URL(`${req.protocol}://${req.host}`);
+  const cut = req.url.indexOf("?");
+  url.pathname = cut === -1 ? req.url : req.url.slice(0, cut);
+  if (cut !== -1) url.search = req.url.slice(cut);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -230,6 +245,11 @@ export function webFace(options: WebOptions) {
     });
 
     async function page(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const canonical = canonicalPagePath(req.url);
+      if (canonical !== null && (req.method === "GET" || req.method === "HEAD")) {
+        await reply.redirect(canonical, 301);
+        return;
+      }
       const origin = app.ctx.env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.host}`;
       if (cache && generation !== contentGeneration()) {
         // Content was imported: every kept page may be out of date.

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { request } from "node:http";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALES, LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
@@ -120,6 +121,50 @@ describe("home and language choice", () => {
     for (const [lang, path] of [["sv", "/kurser"], ["en", "/en/courses"], ["nb", "/no/kurs"], ["da", "/da/kurser"]]) {
       expect(html).toMatch(new RegExp(`<link rel="alternate" hrefLang="${lang}" href="[^"]*${path}"`));
     }
+  });
+});
+
+/** A GET with the path exactly as given (fetch would resolve backslashes and dots first). */
+function rawGet(rawPath: string): Promise<{ status: number; location: string | undefined; body: string }> {
+  const url = new URL(baseUrl());
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: rawPath, method: "GET" }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("a page path with doubled slashes or backslashes", () => {
+  // Once a 500 ("//", "/\\": the path was read as a URL with a host) or another page under a
+  // foreign host ("//evil.example/kurser" rendered /kurser).
+  const cases: [string, string][] = [
+    ["//", "/"],
+    ["///", "/"],
+    ["/\\", "/"],
+    ["//evil.example/", "/evil.example/"],
+    ["//evil.example/kurser", "/evil.example/kurser"],
+    ["/\\evil.example/kurser", "/evil.example/kurser"],
+    ["/\\/evil.example/", "/evil.example/"],
+    ["/kurser//stress", "/kurser/stress"],
+    ["/kurser\\stress?modul=1", "/kurser/stress?modul=1"],
+    ["/en//courses/", "/en/courses/"],
+  ];
+  it.each(cases)("%s is sent to %s on this site", async (path, to) => {
+    const response = await rawGet(path);
+    expect(response.status).toBe(301);
+    expect(response.location).toBe(to);
+  });
+
+  it("arrives where the redirect points: the page, or not found", async () => {
+    expect((await get("/kurser/stress")).status).toBe(200);
+    const foreign = await get("/evil.example/kurser");
+    expect(foreign.status).toBe(404);
+    expect(h1(await foreign.text())).toBe(message("sv", "errors.pageNotFound"));
   });
 });
 
