@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -169,21 +169,49 @@ interface Measured {
   p99: number;
   non2xx: number;
   errors: number;
+  /**
+   * The server process's CPU time (user and system, all its threads) per request answered during
+   * the measurement, in ms: unlike req/s, barely moved by what else the two cores are doing.
+   */
+  cpuMs: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time a process has used so far, user and system, in ms (Linux). */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // After the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
 
 async function measure(name: string, options: autocannon.Options): Promise<Measured> {
-  if (ONLY && !ONLY.test(name)) return { name, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, non2xx: 0, errors: 0 };
+  if (ONLY && !ONLY.test(name)) return { name, rps: Number.NaN, p50: Number.NaN, p99: Number.NaN, non2xx: 0, errors: 0, cpuMs: Number.NaN };
   const connections = options.connections ?? CONNECTIONS;
   if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP, connections });
+  const cpuBefore = cpuMsOf(server.pid ?? 0);
   const result = await autocannon({ ...options, duration: SECONDS, connections });
-  const m = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const cpuMs = (cpuMsOf(server.pid ?? 0) - cpuBefore) / result.requests.total;
+  const m = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts, cpuMs };
   const statuses = Object.entries((result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {})
     .filter(([code]) => !code.startsWith("2"))
     .map(([code, { count }]) => `${code} × ${count}`)
     .join(", ");
-  console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms${m.non2xx || m.errors ? `  (non-2xx ${m.non2xx}${statuses ? `: ${statuses}` : ""}, errors ${m.errors})` : ""}`);
+  console.log(`${name.padEnd(34)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms  server CPU ${m.cpuMs.toFixed(3)} ms/request${m.non2xx || m.errors ? `  (non-2xx ${m.non2xx}${statuses ? `: ${statuses}` : ""}, errors ${m.errors})` : ""}`);
   return m;
 }
 
@@ -420,12 +448,12 @@ try {
     .filter((r) => r.floor && r.rate === BUDGET.ssrRate)
     .map((r) => {
       const floor = r.floor as NonNullable<Result["floor"]>;
-      return `| ${r.pair.split(" / ")[0]} | ${r.subject.rps.toFixed(0)} (${(r.subject.rps / r.baseline.rps).toFixed(2)}) | ${floor.subject.rps.toFixed(0)} (${(floor.subject.rps / floor.baseline.rps).toFixed(2)}) | ${floorShare(r).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${renderFloorFixed.p99} |`;
+      return `| ${r.pair.split(" / ")[0]} | ${r.subject.rps.toFixed(0)} (${(r.subject.rps / r.baseline.rps).toFixed(2)}) | ${floor.subject.rps.toFixed(0)} (${(floor.subject.rps / floor.baseline.rps).toFixed(2)}) | ${floorShare(r).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${renderFloorFixed.p99} | ${r.subject.cpuMs.toFixed(2)} / ${floor.subject.cpuMs.toFixed(2)} |`;
     });
   const floorRows = apis.map((api) => {
     const r = results.find((x) => x.path === api.path);
     if (!r?.floor) throw new Error(`no measurement of ${api.path}`);
-    return `| ${api.name} | ${api.statements}, ${api.bytes} | ${r.subject.rps.toFixed(0)} (${(r.subject.rps / r.baseline.rps).toFixed(2)}) | ${r.floor.subject.rps.toFixed(0)} (${(r.floor.subject.rps / r.baseline.rps).toFixed(2)}) | ${floorShare(r).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${floorsFixed.get(floorKey(api))?.p99 ?? Number.NaN} |`;
+    return `| ${api.name} | ${api.statements}, ${api.bytes} | ${r.subject.rps.toFixed(0)} (${(r.subject.rps / r.baseline.rps).toFixed(2)}) | ${r.floor.subject.rps.toFixed(0)} (${(r.floor.subject.rps / r.baseline.rps).toFixed(2)}) | ${floorShare(r).toFixed(2)} | ${r.fixed?.p99 ?? Number.NaN} / ${floorsFixed.get(floorKey(api))?.p99 ?? Number.NaN} | ${r.subject.cpuMs.toFixed(3)} / ${r.floor.subject.cpuMs.toFixed(3)} |`;
   });
   const hellos = results.filter((r) => r.rate === BUDGET.apiRate).map((r) => r.baseline);
   const helloRange = `${Math.min(...hellos.map((h) => h.rps)).toFixed(0)}–${Math.max(...hellos.map((h) => h.rps)).toFixed(0)} req/s, p99 ${Math.min(...hellos.map((h) => h.p99))}–${Math.max(...hellos.map((h) => h.p99))} ms`;
@@ -463,10 +491,11 @@ ${rows.join("\n")}
 Each logged-in page against its floor on this machine, measured right after it: the simplest page
 (about us, which reads nothing of its own) rendered for the same logged-in person — the session
 lookup, React Router and React, with no render cache (never used with a session) —, each as a
-ratio to a static file of its own size served by the same server.
+ratio to a static file of its own size served by the same server. Server CPU per request: the
+server process's CPU time (all its threads) during the measurement over the requests answered.
 
-| page | req/s (ratio to its static file) | floor req/s (ratio to its static file) | share of the floor | p99 ms at ${BUDGET.ssrRate}/s: page / floor |
-|---|---|---|---|---|
+| page | req/s (ratio to its static file) | floor req/s (ratio to its static file) | share of the floor | p99 ms at ${BUDGET.ssrRate}/s: page / floor | server CPU ms per request: page / floor |
+|---|---|---|---|---|---|
 ${renderFloorRows.join("\n")}
 
 Each API call against its floor on this machine, measured right before it (after its own
@@ -475,8 +504,8 @@ after as many statements as the call makes (the session lookup, one after anothe
 \`/__bench/statements/<n>?bytes=<size>\`), answering a body of as many bytes as the call's, no other
 work. No endpoint that needs n statements and answers as much can be faster than its floor here.
 
-| call | statements, bytes | req/s (ratio to hello-world) | floor req/s (ratio to hello-world) | share of the floor | p99 ms at ${BUDGET.apiRate}/s: call / floor |
-|---|---|---|---|---|---|
+| call | statements, bytes | req/s (ratio to hello-world) | floor req/s (ratio to hello-world) | share of the floor | p99 ms at ${BUDGET.apiRate}/s: call / floor | server CPU ms per request: call / floor |
+|---|---|---|---|---|---|---|
 ${floorRows.join("\n")}
 ${errors.length ? `\nNon-2xx answers or errors: ${errors.map((m) => `${m.name}: ${m.non2xx} non-2xx, ${m.errors} errors`).join("; ")}.\n` : ""}
 Whole run: ${((Date.now() - runStarted) / 1000).toFixed(0)} s.
