@@ -55,7 +55,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, onRenderError } = loadContext.get(requestContext);
+  const { nonce, onRenderError, keepDocument } = loadContext.get(requestContext);
   const locale = localeOfPath(new URL(request.url).pathname);
   // One translator per language for every request (read-only; its plural rules are costly to make).
   const i18n = await i18nFor(locale);
@@ -73,7 +73,10 @@ export default async function handleRequest(
         clearTimeout(timeoutId);
         const html = preloadStylesheets(Buffer.concat(chunks).toString("utf8"), stylesheetsOf(routerContext), nonce);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+        // With keepDocument the server writes the HTML itself (no Web body stream to make and read).
+        const response = new Response(keepDocument ? null : html, { headers: responseHeaders, status: responseStatusCode });
+        keepDocument?.(response, html);
+        resolve(response);
         callback();
       },
     });

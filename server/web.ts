@@ -123,6 +123,13 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, init);
 }
 
+/** The HTML of rendered documents, by the Response entry.server answered with (`keepDocument`). */
+const documents = new WeakMap<Response, string>();
+
+function keepDocument(response: Response, html: string): void {
+  documents.set(response, html);
+}
+
 async function sendWebResponse(reply: FastifyReply, response: Response): Promise<void> {
   reply.code(response.status);
   for (const [key, value] of response.headers) {
@@ -131,6 +138,11 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
+  const html = documents.get(response);
+  if (html !== undefined) {
+    await reply.send(html);
+    return;
+  }
   if (!response.body) {
     await reply.send();
     return;
@@ -204,7 +216,7 @@ export function renderCacheKey(req: FastifyRequest, origin: string): string | nu
 
 /** The whole rendered page, and whether the cache may keep it for others. */
 async function pageOf(response: Response, failed: () => boolean): Promise<{ page: CachedPage; keep: boolean }> {
-  const body = await response.text();
+  const body = documents.get(response) ?? (await response.text());
   const page = { status: response.status, headers: [...response.headers], body };
   const keep =
     response.status === 200 &&
@@ -257,6 +269,7 @@ export function webFace(options: WebOptions) {
         loggedIn: req.session !== null,
         devPages: app.ctx.env.DEV_PAGES,
         origin,
+        keepDocument,
         ...(onRenderError ? { onRenderError } : {}),
       });
       return handler(toWebRequest(req, reply), context);
