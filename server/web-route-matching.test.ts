@@ -1,10 +1,9 @@
 import fc from "fast-check";
 import { createStaticHandler, type RouteObject, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routeConfig from "../app/routes.ts";
 import { LOCALES } from "../common/i18n/locales.ts";
 import { SCREENS, routePattern } from "../common/routing/route-table.ts";
+import { routeTree, type RouteTreeEntry } from "../common/routing/route-tree.ts";
 import { fuzzRuns } from "./testing/fuzz-endpoints.ts";
 import { ROUTE_PATTERN_FLAG, canonicalPagePath, pageUrl, withRoutePatternMatching } from "./web.ts";
 
@@ -17,21 +16,17 @@ import { ROUTE_PATTERN_FLAG, canonicalPagePath, pageUrl, withRoutePatternMatchin
 interface DataRoute {
   id: string;
   path?: string;
-  index?: boolean;
   children?: DataRoute[];
 }
 
-function dataRoute(entry: RouteConfigEntry): DataRoute {
-  return {
-    id: entry.id ?? entry.file,
-    ...(entry.path !== undefined ? { path: entry.path } : {}),
-    ...(entry.index ? { index: true } : {}),
-    ...(entry.children ? { children: entry.children.map(dataRoute) } : {}),
-  };
-}
+const dataRoute = (entry: RouteTreeEntry): DataRoute => ({
+  id: entry.id,
+  ...(entry.path !== undefined ? { path: entry.path } : {}),
+  ...(entry.children ? { children: entry.children.map(dataRoute) } : {}),
+});
 
-// The app's routes under the root route, as the framework builds them.
-const routes = [{ id: "root", path: "", children: (routeConfig as RouteConfigEntry[]).map(dataRoute) }] as RouteObject[];
+// The app's routes (app/routes.ts) under the root route, as the framework builds them.
+const routes = [{ id: "root", path: "", children: routeTree().map(dataRoute) }] as RouteObject[];
 const build = { future: { unstable_optimizeDeps: false } } as unknown as ServerBuild;
 const asServer = createStaticHandler(routes, { future: withRoutePatternMatching(build).future });
 const asBrowser = createStaticHandler(routes);

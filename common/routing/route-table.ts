@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from "../i18n/locales.ts";
 
 /**
  * Every screen of spec §2 with its path in each language (Swedish without prefix; /en, /no, /da),
- * its layout, guards and menu type. Links and redirects are built from screen ids; app/routes.ts
+ * its layout, guards and menu type. Links and redirects are built from screen ids; route-tree.ts
  * expands this table into one React Router route per screen and language (`courses.sv` …).
  */
 
