@@ -45,6 +45,8 @@ declare module "fastify" {
     inFlight: InFlight;
     /** Visitors' rendered pages (server/lib/render-cache.ts), when the web face keeps them. */
     renderCache?: RenderCache;
+    /** Documents rendered by this process, by renderer (ADR 028), when the web face renders pages. */
+    documentRenders?: Record<"string" | "stream", number>;
   }
   interface FastifyRequest {
     session: SessionInfo | null;

@@ -147,6 +147,8 @@ const baseSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Megabytes of visitors' rendered pages kept in memory (server/lib/render-cache.ts); 0 turns it off. */
   RENDER_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(16),
+  /** How pages are rendered (ADR 028): whole in one pass, or always with React's streaming renderer. */
+  SSR_RENDERER: z.enum(["string", "stream"]).default("string"),
   /** Serve GET /metrics (Prometheus text format). */
   METRICS_ENABLED: boolish.default(false),
   /** Bearer token for /metrics; required in production when metrics are on. */

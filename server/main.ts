@@ -51,6 +51,7 @@ const app = await buildApp({
     mode: "production",
     clientDir: path.join(buildDir, "client"),
     renderCache: productionRenderCache(env.RENDER_CACHE_MB),
+    renderer: env.SSR_RENDERER,
   }),
   worker: env.JOB_WORKER,
 });

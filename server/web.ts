@@ -186,6 +186,8 @@ export interface WebOptions {
   renderCache?: RenderCache;
   /** Page renders at a time (server/lib/render-slots.ts); 4 unless said. */
   renderSlots?: number;
+  /** How documents are rendered (ADR 028); whole in one pass unless said. */
+  renderer?: "string" | "stream";
 }
 
 /**
@@ -254,6 +256,11 @@ export function webFace(options: WebOptions) {
     }
 
     const slots = new RenderSlots(options.renderSlots ?? 4);
+    const documentRenders = { string: 0, stream: 0 };
+    app.decorate("documentRenders", documentRenders);
+    const onRendered = (renderer: "string" | "stream") => {
+      documentRenders[renderer] += 1;
+    };
     /** Renders the page with React Router; `nonce` is the response's, or the cache's mark. */
     async function render(req: FastifyRequest, reply: FastifyReply, origin: string, nonce: string, onRenderError?: () => void) {
       return slots.run(() => renderNow(req, reply, origin, nonce, onRenderError));
@@ -270,6 +277,8 @@ export function webFace(options: WebOptions) {
         devPages: app.ctx.env.DEV_PAGES,
         origin,
         keepDocument,
+        renderer: options.renderer ?? "string",
+        onRendered,
         ...(onRenderError ? { onRenderError } : {}),
       });
       return handler(toWebRequest(req, reply), context);

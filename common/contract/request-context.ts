@@ -24,6 +24,14 @@ export interface RequestContextValue {
    * about 4 % of a logged-in page's CPU (its body stream made and consumed).
    */
   keepDocument?: (response: Response, html: string) => void;
+  /**
+   * How the document is rendered (ADR 028): `string` (the default) renders it whole in one pass
+   * and falls back to React's streaming renderer when the render suspends; `stream` always uses
+   * the streaming renderer (SSR_RENDERER, for comparison).
+   */
+  renderer?: "string" | "stream";
+  /** Told which renderer made the document (the streaming one after a suspended whole render). */
+  onRendered?: (renderer: "string" | "stream") => void;
 }
 
 /**

@@ -37,6 +37,7 @@ export async function registerMetrics(app: FastifyInstance, options: { token?: s
   const outages = new Gauge("outside_service_outages", "Outages of each outside service seen by this process since it started.");
   const mailWaiting = new Gauge("mail_oldest_waiting_seconds", "Age of the oldest e-mail not yet delivered (0 when none waits); grows while the relay is away.");
   const rendered = new Gauge("render_cache", "Visitors' pages kept in memory: lookups that found a page (hits) or rendered one (misses), pages and bytes kept.");
+  const documents = new Gauge("ssr_documents_rendered", "Pages rendered by this process, by renderer: whole in one pass (string), or React's streaming renderer (stream: SSR_RENDERER=stream, or a render that waited for something).");
   const rss = new Gauge("process_resident_memory_bytes", "Resident memory of this process.");
   const uptime = new Gauge("process_uptime_seconds", "Seconds since this process started.");
 
@@ -74,9 +75,11 @@ export async function registerMetrics(app: FastifyInstance, options: { token?: s
       rendered.set({ value: "pages" }, cache.size);
       rendered.set({ value: "bytes" }, cache.storedBytes);
     }
+    documents.reset();
+    for (const [renderer, count] of Object.entries(app.documentRenders ?? {})) documents.set({ renderer }, count);
     rss.set({}, process.memoryUsage.rss());
     uptime.set({}, process.uptime());
     reply.header("Cache-Control", "no-store").type("text/plain; version=0.0.4; charset=utf-8");
-    return renderAll([requests, errors, latency, pool, jobs, mailWaiting, degraded, outages, hashing, rendered, rss, uptime]);
+    return renderAll([requests, errors, latency, pool, jobs, mailWaiting, degraded, outages, hashing, rendered, documents, rss, uptime]);
   });
 }
