@@ -1,6 +1,8 @@
+import { EventEmitter } from "node:events";
 import fc from "fast-check";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { describe, expect, it } from "vitest";
-import { canonicalPagePath } from "./web.ts";
+import { canonicalPagePath, toWebRequest } from "./web.ts";
 
 describe("canonicalPagePath", () => {
   it("leaves an ordinary path alone", () => {
@@ -31,5 +33,30 @@ describe("canonicalPagePath", () => {
         expect(canonical.slice(cut === -1 ? canonical.length : cut)).toBe(url.slice(url.indexOf("?") === -1 ? url.length : url.indexOf("?")));
       }),
     );
+  });
+});
+
+describe("toWebRequest", () => {
+  const request = { protocol: "http", host: "kbt.test", url: "/kurser?x=1", method: "GET", headers: { cookie: "a=b", "x-list": ["1", "2"] } } as unknown as FastifyRequest;
+  const replyWith = (raw: EventEmitter & { writableFinished: boolean }) => ({ raw }) as unknown as FastifyReply;
+
+  it("gives React Router the page's URL and headers", () => {
+    const web = toWebRequest(request, replyWith(Object.assign(new EventEmitter(), { writableFinished: false })));
+    expect(web.url).toBe("http://kbt.test/kurser?x=1");
+    expect(web.headers.get("cookie")).toBe("a=b");
+    expect(web.headers.get("x-list")).toBe("1, 2");
+  });
+
+  it("aborts the render when the client leaves before the answer is sent, not after it", () => {
+    const left = Object.assign(new EventEmitter(), { writableFinished: false });
+    const gone = toWebRequest(request, replyWith(left));
+    left.emit("close");
+    expect(gone.signal.aborted).toBe(true);
+
+    const answered = Object.assign(new EventEmitter(), { writableFinished: false });
+    const done = toWebRequest(request, replyWith(answered));
+    answered.writableFinished = true;
+    answered.emit("close");
+    expect(done.signal.aborted).toBe(false);
   });
 });

@@ -101,7 +101,7 @@ export function pageUrl(origin: string, target: string): URL {
   return url;
 }
 
-function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
+export function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
   const url = pageUrl(`${req.protocol}://${req.host}`, req.url);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
@@ -110,7 +110,11 @@ function toWebRequest(req: FastifyRequest, reply: FastifyReply): Request {
     else headers.set(key, value);
   }
   const controller = new AbortController();
-  reply.raw.on("close", () => controller.abort());
+  // Only a request whose client left before the answer was sent is aborted (an abort after every
+  // answer made a DOMException with its stack each time: about 0.7 % of a page's CPU).
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const init: RequestInit & { duplex?: "half" } = {
     method: req.method,
     headers,
