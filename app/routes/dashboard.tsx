@@ -31,13 +31,25 @@ async function section<T>(what: string, load: () => Promise<T>): Promise<T | nul
   }
 }
 
-type ActiveCourse = { state: "none" } | { state: "failed" } | { state: "ready"; course: CourseDetail };
+/**
+ * What the dashboard shows of the course in progress. The course's parts, modules and texts stay
+ * out of the page's data: they were two thirds of it, written into every dashboard's HTML for the
+ * browser's router and encoded on every render (issue 19).
+ */
+type ActiveCourseCardData = Pick<CourseDetail, "key" | "image" | "slug" | "title" | "progress" | "pause_until" | "active_module">;
+
+/** The card's fields of the course the API answered. */
+function activeCourseCard({ key, image, slug, title, progress, pause_until, active_module }: CourseDetail): ActiveCourseCardData {
+  return { key, image, slug, title, progress, pause_until, active_module };
+}
+
+type ActiveCourse = { state: "none" } | { state: "failed" } | { state: "ready"; course: ActiveCourseCardData };
 
 /** Every section at once; §7: a 404 of the active course means there is none. */
 const data = screenData("dashboard", async ({ api, status }) => {
   const [active, profile, recommended, featured, history] = await Promise.all([
     api.get<CourseDetail>(`/active-course/`).then(
-      (course): ActiveCourse => ({ state: "ready", course }),
+      (course): ActiveCourse => ({ state: "ready", course: activeCourseCard(course) }),
       (error: unknown): ActiveCourse => {
         if (error instanceof ApiError && error.status === 404) return { state: "none" };
         logFailure("active course", error);
@@ -61,7 +73,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** The course in progress with its progress and either "Continue" or the pause countdown. */
-function ActiveCourseCard({ course, locale }: { course: CourseDetail; locale: Route.ComponentProps["loaderData"]["locale"] }) {
+function ActiveCourseCard({ course, locale }: { course: ActiveCourseCardData; locale: Route.ComponentProps["loaderData"]["locale"] }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   // When the pause ends, load the dashboard again: the next part opens and "Continue" appears.

@@ -126,6 +126,10 @@ describe("dashboard", () => {
       expect(await charts.count()).toBe(0);
       await main.getByText(m("dashboard.historyOnce")).waitFor();
       await expectCleanAtBothWidths(page, `${locale} dashboard with a course, recommendations and history`, width);
+      // The page's data for the browser holds what the course's card shows, not its parts and modules.
+      const html = await (await page.request.get(dashboard)).text();
+      expect(html).toContain(stress.title);
+      expect(html).not.toContain("course_parts");
 
       // Finish part 1 through the course (the e2e server's course day is one second).
       await proceed.click();
