@@ -195,7 +195,7 @@ function checked(endpoint: Endpoint, checkResponse: boolean, result: unknown): u
  * unread (`req.deferredSession`). The one statement answers only when everything is regular: the
  * parameters valid, a row read, the session live (the same expiry, idle and last-seen rules as
  * `loadSession`) and of the endpoint's level. Anything else resolves the session as the plugin
- * would and runs the ordinary order, so every refusal (401 with the cookie cleared, 403, 400, 404)
+ * would and runs the ordinary order, so every refusal (401, 403, 400, 404)
  * is the ordinary path's own.
  */
 async function invokeJoined(
@@ -219,7 +219,7 @@ async function invokeJoined(
       return checked(endpoint, checkResponse, await read.answer(session));
     }
   }
-  await resolveSession(req, reply, cookie);
+  await resolveSession(req, cookie);
   return invoke(endpoint, checkResponse, ordinaryCall(req, reply));
 }
 

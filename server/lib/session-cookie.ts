@@ -3,7 +3,8 @@ import type { AppContext } from "../app-context.ts";
 
 /*
  * The session cookie: set when a session starts and cleared when it ends (plugins/session.ts
- * applySessionEffects), cleared by the session plugin when it names no live session. Here, not in
+ * applySessionEffects); a cookie naming no live session is left alone (plugins/session.ts
+ * resolveSession says why). Here, not in
  * the session service, so that services (server/modules) know nothing of Fastify's reply.
  */
 

@@ -9,15 +9,20 @@ import { loadSession, sessionHashOf } from "../modules/sessions/session-service.
 
 /**
  * A request's session from its cookie value: a live session becomes the request's, anything else
- * (unknown, expired, malformed) leaves it anonymous and clears the cookie.
+ * (unknown, expired, malformed) leaves it anonymous.
+ *
+ * The cookie is left as it is. A browser sends requests in parallel (React Router's route
+ * discovery, loaders, a media file), and one that went out with the id a login or a 2FA
+ * confirmation just replaced would, answered last, clear the new session's cookie: the person
+ * would find themselves logged out on the next page (issue 19's CI run of 2026-11-28). Only
+ * the session's own end (logout, account deletion: the `end` effect) clears it; a dead cookie
+ * costs one indexed read and expires with its own Max-Age.
  */
-export async function resolveSession(req: FastifyRequest, reply: FastifyReply, value: string): Promise<void> {
+export async function resolveSession(req: FastifyRequest, value: string): Promise<void> {
   const session = await loadSession(req.server.ctx, value);
   if (session) {
     req.session = session;
     req.sessionCookie = value;
-  } else {
-    clearSessionCookie(req.server.ctx, reply);
   }
 }
 
@@ -31,7 +36,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("session", null);
   app.decorateRequest("sessionCookie", null);
   app.decorateRequest("deferredSession", null);
-  app.addHook("onRequest", async (req, reply) => {
+  app.addHook("onRequest", async (req) => {
     req.session = null;
     req.sessionCookie = null;
     req.deferredSession = null;
@@ -42,7 +47,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       req.deferredSession = value;
       return;
     }
-    await resolveSession(req, reply, value);
+    await resolveSession(req, value);
   });
 });
 

@@ -178,6 +178,32 @@ describe("session ids change with privilege", () => {
     expect(json(await agent.get("/api/v1/me/")).logged_in).toBe(true);
   });
 
+  it("a request still carrying the id a rotation replaced leaves the browser's cookie alone, at any moment", async () => {
+    // Issue 19's CI run of 2026-11-28: React Router's route discovery (/__manifest) went out with
+    // the old id while 2FA was confirmed; its answer, arriving after the confirmation's, cleared
+    // the new cookie, and the next page said "that page is for people with an account".
+    const agent = new TestAgent(app, "10.77.0.8");
+    await login(agent);
+    const before = agent.cookies.get("sessionid") ?? "";
+    clock.advance(31_000);
+    const old = { cookie: `sessionid=${before}` };
+    const urls = ["/api/v1/me/", "/api/v1/me/profile/", "/api/v1/active-course/", "/api/v1/courses/", "/api/v1/csrftoken/"];
+    const stale = () => Promise.all(urls.map((url) => app.inject({ method: "GET", url, headers: old })));
+    // At once: the confirmation and the old id's calls, some sent before it and some while it runs.
+    const verify = agent.post("/api/v1/twofa/verify/", { code: codeFor(app, user.secret) });
+    const during = await Promise.all([stale(), new Promise((r) => setImmediate(r)).then(stale), verify.then(stale)]);
+    expect((await verify).statusCode).toBe(200);
+    const after = agent.cookies.get("sessionid");
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    const cleared = during.flat().filter((r) => r.cookies.some((c) => c.name === "sessionid"));
+    expect(cleared.map((r) => `${r.raw.req.url} ${r.statusCode}`)).toEqual([]);
+    // The old id is no one's: anonymous, its calls refused, and the browser is still logged in.
+    expect(json((await stale())[0]!).logged_in).toBe(false);
+    expect((await stale())[2]!.statusCode).toBe(401);
+    expect(json(await agent.get("/api/v1/me/"))).toMatchObject({ logged_in: true, verified: true });
+  });
+
   it("the CSRF secret rotates at login", async () => {
     const agent = new TestAgent(app, "10.77.0.5");
     await agent.get("/api/v1/csrftoken/");
