@@ -37,11 +37,16 @@ export function collectErrors(page: Page): string[] {
 
 /**
  * The page's calls whose path contains `fragment`, as "POST /api/v1/contact/ 201 after 35 ms",
- * "… failed: <reason>" or "… no answer yet" (still pending), for a failure message.
+ * "… failed: <reason>" or "… no answer yet" (still pending), for a failure message. Loads of a
+ * document in the page are listed too ("document /kontakt loaded"), and the page keeps a log of
+ * its clicks, submits and removed alerts that `waitOrExplain` prints: an intermittent failure
+ * then says whether the click reached its button, the form was submitted or the page reloaded.
  */
 export function watchCalls(page: Page, fragment: string): string[] {
   const calls: string[] = [];
   const watched = new Map<object, { index: number; at: number; call: string }>();
+  void page.addInitScript(EVENT_LOG);
+  page.on("load", () => calls.push(`document ${new URL(page.url()).pathname} loaded`));
   page.on("request", (request) => {
     if (!request.url().includes(fragment)) return;
     const call = `${request.method()} ${new URL(request.url()).pathname}`;
@@ -60,10 +65,42 @@ export function watchCalls(page: Page, fragment: string): string[] {
   return calls;
 }
 
+/** Runs in the page before its scripts: the last 40 clicks, changes, submits and alerts, with their time. */
+const EVENT_LOG = `(() => {
+  const log = (window.__eventLog = []);
+  const add = (line) => { log.push(Math.round(performance.now()) + " ms " + line); if (log.length > 40) log.shift(); };
+  const name = (el) => el && el.tagName ? el.tagName.toLowerCase() + (el.getAttribute("type") ? "[type=" + el.getAttribute("type") + "]" : "") + (el.disabled ? "[disabled]" : "") + " '" + (el.textContent || "").trim().slice(0, 30) + "'" : String(el);
+  for (const type of ["mousedown", "click", "change", "submit"]) {
+    document.addEventListener(type, (event) => add(type + " on " + name(event.target) + (event.defaultPrevented ? " (prevented)" : "")), true);
+  }
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) if (node.nodeType === 1 && node.matches("[role=alert], [role=alert] *")) add("alert: " + (node.textContent || "").trim().slice(0, 60));
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+/** What the page shows of its forms: each field's value (shortened), each submit button's state. */
+async function formState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const fields = [...document.querySelectorAll("main input, main select, main textarea")].map((el) => {
+        const field = el as HTMLInputElement;
+        const value = field.type === "checkbox" || field.type === "radio" ? String(field.checked) : field.value.slice(0, 20);
+        return `${field.id || field.name}=${value}`;
+      });
+      const buttons = [...document.querySelectorAll("main button[type=submit]")].map(
+        (el) => `${(el.textContent ?? "").trim().slice(0, 30)}${(el as HTMLButtonElement).disabled ? " disabled" : ""}${el.getAttribute("aria-busy") ? " busy" : ""}`,
+      );
+      const log = (window as unknown as { __eventLog?: string[] }).__eventLog ?? [];
+      return `fields: ${fields.join(", ")}\nsubmit buttons: ${buttons.join(", ")}\npage age: ${Math.round(performance.now())} ms\nevents:\n  ${log.join("\n  ")}`;
+    })
+    .catch(() => "(the page could not be read)");
+}
+
 /**
  * Waits for `locator`; when it does not come, fails saying what the page showed instead (its
- * alerts), the watched calls and the console's errors, so that an intermittent failure can be read
- * from its message.
+ * alerts, its forms' fields and buttons), the watched calls and loads, the page's own log of
+ * clicks and submits, and the console's errors, so that an intermittent failure can be read from
+ * its message.
  */
 export async function waitOrExplain(page: Page, locator: Locator, evidence: { calls: string[]; errors: string[] }): Promise<void> {
   try {
@@ -74,7 +111,7 @@ export async function waitOrExplain(page: Page, locator: Locator, evidence: { ca
       .allInnerTexts()
       .catch(() => ["(the page could not be read)"]);
     throw new Error(
-      `${error instanceof Error ? error.message : String(error)}\npage: ${page.url()}\nalerts: ${JSON.stringify(alerts)}\ncalls: ${JSON.stringify(evidence.calls)}\nconsole errors: ${JSON.stringify(evidence.errors)}`,
+      `${error instanceof Error ? error.message : String(error)}\npage: ${page.url()}\nalerts: ${JSON.stringify(alerts)}\ncalls: ${JSON.stringify(evidence.calls)}\nconsole errors: ${JSON.stringify(evidence.errors)}\n${await formState(page)}`,
       { cause: error },
     );
   }
