@@ -30,6 +30,41 @@ const PUBLIC_SCREENS: ScreenId[] = [
 ];
 
 /**
+ * The helper every axe check here goes through (axe injected once per document): it must report
+ * what is there, also after the page changed under an axe already injected, and only the rules
+ * asked for; a page load brings a new document and a new injection.
+ */
+describe("the axe helper", () => {
+  it("reports a missing alt text and low contrast, again after the page changed, and only the rules asked for", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}${pathTo("aboutUs", "sv")}`);
+    await waitForHydration(page);
+    const ids = (lines: string[]) => lines.map((line) => line.split(" ")[0]).sort();
+    expect(await axeViolations(page)).toEqual([]);
+    // Made through the DevTools protocol like the injection: the page's CSP allows no inline code.
+    await page.evaluate(() => {
+      const main = document.querySelector("main") ?? document.body;
+      const image = document.createElement("img");
+      image.src = "/favicon.ico";
+      main.append(image);
+      const faint = document.createElement("p");
+      faint.textContent = "Nästan osynlig text";
+      faint.style.color = "#eeeeee";
+      faint.style.background = "#ffffff";
+      main.append(faint);
+    });
+    expect(ids(await axeViolations(page))).toEqual(["color-contrast", "image-alt"]);
+    expect(ids(await axeViolations(page, { only: THEME_RULES }))).toEqual(["color-contrast"]);
+    await page.evaluate(() => document.querySelector("main img")?.setAttribute("alt", ""));
+    expect(ids(await axeViolations(page))).toEqual(["color-contrast"]);
+    await page.reload();
+    await waitForHydration(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
+/**
  * Every public screen in every language: all WCAG rules in the theme the server rendered from
  * the cookie, then the theme-dependent rules (contrast) again in each of the other themes,
  * switched in place as the theme picker does.
