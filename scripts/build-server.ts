@@ -3,15 +3,39 @@ import { build } from "vite";
 
 /**
  * The production server as one JavaScript bundle (build/server-app/main.js, ADR 024): the server's
- * and common/'s TypeScript compiled once at build time, packages left in node_modules. The process
- * then never loads Node's TypeScript stripper (about 17 MB resident) nor hundreds of separate
- * module sources. The bundle sits two folders below the project root, as server/lib/ does, so
- * server/lib/project-root.ts finds the root the same way from both.
+ * and common/'s TypeScript compiled once at build time, with the packages it alone uses (ADR 031).
+ * The process then never loads Node's TypeScript stripper (about 17 MB resident) nor about 500
+ * separate package modules, each of which Node's module loader resolves and, for ES modules, walks
+ * up the folders for its package.json to learn its format. The bundle sits two folders below the
+ * project root, as server/lib/ does, so server/lib/project-root.ts finds the root the same way from
+ * both.
  */
 export const SERVER_BUNDLE_DIR = path.join("build", "server-app");
 export const SERVER_BUNDLE = path.join(SERVER_BUNDLE_DIR, "main.js");
 
-export async function buildServer(root = process.cwd()): Promise<void> {
+/**
+ * The packages the bundle imports from node_modules at run time (with the packages they import),
+ * and why each stays out of it (ADR 031).
+ */
+export const SERVER_EXTERNAL_PACKAGES = {
+  // The web app's server build (build/server/index.js) imports these from node_modules: one copy of
+  // each in the process (React's hooks and React Router's contexts need the same instance on both
+  // sides of the render).
+  react: "shared with the web app's server build",
+  "react-dom": "shared with the web app's server build",
+  "react-router": "shared with the web app's server build",
+  "@react-router/node": "shared with the web app's server build",
+  zod: "shared with the web app's server build",
+  qrcode: "shared with the web app's server build",
+  // Files found next to the package's own module, which a bundle moves.
+  "@node-rs/argon2": "a native addon",
+  "@electric-sql/pglite": "WebAssembly and data files beside its module",
+  pg: "requires pg-native only when asked for, and a bundler would try to resolve it at build time",
+  pino: "starts its transports' worker files by __dirname, which an ES module has not",
+  ioredis: "reads its package.json by __dirname, which an ES module has not",
+} as const;
+
+export async function buildServer(root = process.cwd(), outDir = path.join(root, SERVER_BUNDLE_DIR)): Promise<void> {
   await build({
     configFile: false,
     root,
@@ -21,7 +45,7 @@ export async function buildServer(root = process.cwd()): Promise<void> {
     define: {},
     build: {
       ssr: path.join(root, "server", "main.ts"),
-      outDir: path.join(root, SERVER_BUNDLE_DIR),
+      outDir,
       emptyOutDir: true,
       target: "node22",
       minify: false,
@@ -31,7 +55,8 @@ export async function buildServer(root = process.cwd()): Promise<void> {
         output: { format: "esm", entryFileNames: "main.js", chunkFileNames: "[name]-[hash].js" },
       },
     },
-    ssr: { target: "node" },
+    // Every other package is compiled into the bundle (ADR 031).
+    ssr: { target: "node", noExternal: true, external: Object.keys(SERVER_EXTERNAL_PACKAGES) },
   });
 }
 
