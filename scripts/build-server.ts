@@ -24,12 +24,12 @@ export const SERVER_EXTERNAL_PACKAGES = {
   react: "shared with the web app's server build",
   "react-dom": "shared with the web app's server build",
   "react-router": "shared with the web app's server build",
-  "@react-router/node": "shared with the web app's server build",
   zod: "shared with the web app's server build",
   qrcode: "shared with the web app's server build",
   // Files found next to the package's own module, which a bundle moves.
   "@node-rs/argon2": "a native addon",
   "@electric-sql/pglite": "WebAssembly and data files beside its module",
+  // What a bundle cannot give them.
   pg: "requires pg-native only when asked for, and a bundler would try to resolve it at build time",
   pino: "starts its transports' worker files by __dirname, which an ES module has not",
   ioredis: "reads its package.json by __dirname, which an ES module has not",
