@@ -11,7 +11,7 @@ import { Card } from "../components/card.tsx";
 import { CourseImage } from "../features/courses/course-image.tsx";
 import { CourseProgress } from "../features/courses/course-progress.tsx";
 import { PauseNotice } from "../features/courses/pause-notice.tsx";
-import { FeaturedSection, HistorySection, RecommendedSection, SectionFailed } from "../features/dashboard/dashboard-sections.tsx";
+import { DashboardHelp, FeaturedSection, HistorySection, RecommendedSection, SectionFailed } from "../features/dashboard/dashboard-sections.tsx";
 import { logFailure } from "../features/screening/use-onboarding-check.ts";
 import { ApiError } from "../lib/api/client.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
@@ -73,7 +73,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** The course in progress with its progress and either "Continue" or the pause countdown. */
-function ActiveCourseCard({ course, locale }: { course: ActiveCourseCardData; locale: Route.ComponentProps["loaderData"]["locale"] }) {
+function ActiveCourseCard({ course, locale, crisis }: { course: ActiveCourseCardData; locale: Route.ComponentProps["loaderData"]["locale"]; crisis: boolean }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   // When the pause ends, load the dashboard again: the next part opens and "Continue" appears.
@@ -91,7 +91,7 @@ function ActiveCourseCard({ course, locale }: { course: ActiveCourseCardData; lo
         <PauseNotice pauseUntil={course.pause_until} locale={locale} onOver={onOver} />
       ) : course.active_module ? (
         <div>
-          <Link className={buttonClassName("primary", "lg")} to={`${coursePath}?modul=${course.active_module}`}>
+          <Link className={buttonClassName(crisis ? "secondary" : "primary", "lg")} to={`${coursePath}?modul=${course.active_module}`}>
             {course.progress === 0 ? t("course.begin") : t("course.continue")}
           </Link>
         </div>
@@ -102,22 +102,24 @@ function ActiveCourseCard({ course, locale }: { course: ActiveCourseCardData; lo
 
 /**
  * No course in progress: the next step. After the extended screening, the course it suggests
- * first; otherwise choose a course, or let the extended screening suggest one.
+ * first; otherwise choose a course, or let the extended screening suggest one. After a crisis
+ * answer getting help (above) is the main action, so no course is.
  */
 function StartCard({ locale, recommended }: { locale: Route.ComponentProps["loaderData"]["locale"]; recommended: RecommendedCourses | null }) {
   const { t } = useTranslation();
   const first = recommended?.based_on === "extended" ? recommended.courses[0] : undefined;
+  const crisis = recommended?.crisis ?? false;
   return (
     <Card tone="soft" aria-labelledby="start-heading" className="stack">
       <h2 id="start-heading">{t("dashboard.startHeading")}</h2>
       <p>{first ? t("dashboard.startSuggested", { title: first.title }) : t("dashboard.startText")}</p>
       <div className="cluster">
         {first ? (
-          <Link className={buttonClassName("primary", "lg")} to={pathTo("course", locale, { course: first.slug })}>
+          <Link className={buttonClassName(crisis ? "secondary" : "primary", "lg")} to={pathTo("course", locale, { course: first.slug })}>
             {t("dashboard.startWith", { title: first.title })}
           </Link>
         ) : null}
-        <Link className={buttonClassName(first ? "secondary" : "primary", "lg")} to={pathTo("courses", locale)}>
+        <Link className={buttonClassName(first || crisis ? "secondary" : "primary", "lg")} to={pathTo("courses", locale)}>
           {t("dashboard.chooseCourse")}
         </Link>
         {first ? null : (
@@ -146,7 +148,9 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
         <h1>{greeting}</h1>
         <p className="lead">{returning ? t("screens.dashboard.description") : t("dashboard.firstLead")}</p>
       </div>
-      {active.state === "ready" ? <ActiveCourseCard course={active.course} locale={locale} /> : null}
+      {/* Help before any course (clinical.md): "get help now" after a crisis answer, healthcare advice when due. */}
+      <DashboardHelp data={recommended} locale={locale} />
+      {active.state === "ready" ? <ActiveCourseCard course={active.course} locale={locale} crisis={recommended?.crisis ?? false} /> : null}
       {active.state === "none" ? <StartCard locale={locale} recommended={recommended} /> : null}
       {active.state === "failed" ? (
         <section className="stack dashboard-section" aria-labelledby="active-failed-heading">

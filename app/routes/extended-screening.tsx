@@ -10,6 +10,7 @@ import { CrisisPanel } from "../components/crisis-panel.tsx";
 import { GetHelpNow } from "../components/get-help-now.tsx";
 import { ScreenIntro } from "../components/screen-intro.tsx";
 import { handleScreeningError } from "../features/screening/handle-screening-error.ts";
+import { HealthcareAdvice } from "../features/screening/healthcare-advice.tsx";
 import { LoadFailed } from "../features/screening/load-failed.tsx";
 import { QuestionList, unansweredQuestions } from "../features/screening/question-list.tsx";
 import { useApiData } from "../features/screening/use-api-data.ts";
@@ -95,9 +96,11 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
           {t("screening.extended.resultsHeading")}
         </h1>
         <p className="lead">{t("screening.extended.resultsIntro")}</p>
+        {/* From the results themselves, so the advice stands even when the recommendations cannot be loaded. */}
+        {view.results.healthcare_advice ? <HealthcareAdvice /> : null}
         <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
           <AreaResults areas={view.results.areas} locale={locale} headingLevel={2} />
-          <RecommendedCourses locale={locale} helpShown={view.crisis} />
+          <RecommendedCourses locale={locale} helpShown={view.crisis} adviceShown={view.results.healthcare_advice} />
           {loggedIn ? <EvaluationHistoryPanel locale={locale} /> : null}
         </Suspense>
         <div>

@@ -4,12 +4,12 @@ import type { Locale } from "../../../common/i18n/locales.ts";
 import { pathTo } from "../../../common/routing/route-table.ts";
 import type { FeaturedItem } from "../../../common/schemas/featured-content.ts";
 import type { EvaluationHistory, RecommendedCourses } from "../../../common/schemas/screening.ts";
-import { Notice } from "../../components/alert.tsx";
 import { buttonClassName } from "../../components/button.tsx";
 import { Card } from "../../components/card.tsx";
 import { HistoryChart } from "../../components/history-chart.tsx";
 import { LoadFailed } from "../screening/load-failed.tsx";
 import { GetHelpNow } from "../../components/get-help-now.tsx";
+import { HealthcareAdvice } from "../screening/healthcare-advice.tsx";
 import { NoCourseNeeded, RecommendedCourseList } from "../screening/recommended-courses.tsx";
 import "./dashboard.css";
 
@@ -28,7 +28,24 @@ export function featuredPath(item: FeaturedItem, locale: Locale): string | null 
 }
 
 /**
- * Courses suggested by the newest screening, with why; without a screening, an invitation to one
+ * What comes first on the dashboard, before the course in progress or the one suggested
+ * (clinical.md: a person at risk is never routed past help): after PHQ-9 item 9 above 0 (and for 14
+ * days after) "get help now", and, when the rules call for it, the advice to contact healthcare.
+ * The recommendations below do not repeat them.
+ */
+export function DashboardHelp({ data, locale }: { data: RecommendedCourses | null; locale: Locale }) {
+  if (!data || data.based_on === null) return null;
+  return (
+    <>
+      {data.crisis ? <GetHelpNow locale={locale} headingId="help-now-dashboard" /> : null}
+      {data.healthcare_advice ? <HealthcareAdvice /> : null}
+    </>
+  );
+}
+
+/**
+ * Courses suggested by the newest screening, with why (the help that goes with them is shown first
+ * on the page, `DashboardHelp`); without a screening, an invitation to one
  * (its button left out when the start card above already offers the screening).
  */
 export function RecommendedSection({ data, locale, invite = true }: { data: RecommendedCourses | null; locale: Locale; invite?: boolean }) {
@@ -51,13 +68,7 @@ export function RecommendedSection({ data, locale, invite = true }: { data: Reco
       ) : null}
       {data && data.based_on !== null ? (
         <>
-          {data.crisis ? <GetHelpNow locale={locale} headingId="help-now-dashboard" headingLevel={3} /> : null}
           {data.courses.length > 0 ? <p>{t(data.based_on === "light" ? "dashboard.recommendedFromLight" : "dashboard.recommendedIntro")}</p> : null}
-          {data.healthcare_advice ? (
-            <Notice tone="info" title={t("screening.healthcare.title")}>
-              <p>{t("screening.healthcare.text")}</p>
-            </Notice>
-          ) : null}
           {data.courses.length === 0 ? <NoCourseNeeded locale={locale} /> : null}
           <RecommendedCourseList courses={data.courses} locale={locale} crisis={data.crisis} />
           {data.based_on === "light" ? (

@@ -4,10 +4,10 @@ import type { Locale } from "../../../common/i18n/locales.ts";
 import { getInstrument } from "../../../common/instruments/registry.ts";
 import { pathTo } from "../../../common/routing/route-table.ts";
 import type { RecommendedCourses as RecommendedCoursesDto } from "../../../common/schemas/screening.ts";
-import { Notice } from "../../components/alert.tsx";
 import { buttonClassName } from "../../components/button.tsx";
 import { GetHelpNow } from "../../components/get-help-now.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
+import { HealthcareAdvice } from "./healthcare-advice.tsx";
 import { LoadFailed } from "./load-failed.tsx";
 import { useApiData } from "./use-api-data.ts";
 import "./screening.css";
@@ -58,9 +58,10 @@ export function NoCourseNeeded({ locale }: { locale: Locale }) {
 
 /**
  * The courses ranked by the screening, each with why, and healthcare advice when needed.
- * `helpShown`: the page already shows "get help now" above (after a crisis answer).
+ * `helpShown`: the page already shows "get help now" above (after a crisis answer);
+ * `adviceShown`: the page already shows the healthcare advice above.
  */
-export function RecommendedCourses({ locale, helpShown = false }: { locale: Locale; helpShown?: boolean }) {
+export function RecommendedCourses({ locale, helpShown = false, adviceShown = false }: { locale: Locale; helpShown?: boolean; adviceShown?: boolean }) {
   const { t } = useTranslation();
   const { result, retry } = useApiData("recommended courses", () =>
     browserApi().get(`/recommended-courses/`, { schema: () => import("../../../common/schemas/screening.ts").then((m) => m.recommendedCoursesResponse) }),
@@ -72,11 +73,7 @@ export function RecommendedCourses({ locale, helpShown = false }: { locale: Loca
       {result.state === "failed" ? <LoadFailed onRetry={retry} /> : null}
       {result.state === "ready" ? (
         <>
-          {result.data.healthcare_advice ? (
-            <Notice tone="info" title={t("screening.healthcare.title")}>
-              <p>{t("screening.healthcare.text")}</p>
-            </Notice>
-          ) : null}
+          {result.data.healthcare_advice && !adviceShown ? <HealthcareAdvice /> : null}
           {result.data.crisis && !helpShown ? <GetHelpNow locale={locale} headingId="help-now-recommended" headingLevel={3} /> : null}
           {result.data.courses.length === 0 ? <NoCourseNeeded locale={locale} /> : null}
           <RecommendedCourseList courses={result.data.courses} locale={locale} crisis={result.data.crisis} />
