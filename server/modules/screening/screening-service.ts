@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import {
   extendedScreeningGroups,
@@ -14,6 +14,7 @@ import { bandFor, isCrisis, scoreInstrument, validateAnswers } from "../../../co
 import type { InstrumentResult } from "../../../common/instruments/types.ts";
 import type { AreaResult, ExtendedScreening } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { screenings, screeningScores } from "../../db/schema/screening.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { audit } from "../audit/audit.ts";
@@ -156,6 +157,21 @@ export async function getExtendedScreening(ctx: AppContext, owner: ScreeningOwne
   return extendedView(screening, locale, advice, complete ? null : await carriedAnswers(ctx, owner, screening));
 }
 
+/** The first key of the screenings' advisory locks (the two-key form: apart from single-key locks). */
+const SCREENING_LOCK = 74204;
+
+/**
+ * Waits until no other transaction is saving the owner's extended screening, up to its commit.
+ * A save reads the screening in progress and decides from it (start one? complete it? the crisis
+ * flag so far); two saves at once under READ COMMITTED would each start their own screening,
+ * neither would see the other's groups to complete it, and the later would write the crisis flag
+ * it read before the other raised it.
+ */
+async function lockOwnersScreenings(tx: DbOrTx, owner: ScreeningOwner): Promise<void> {
+  const key = owner.kind === "user" ? `user:${owner.userId}` : `visitor:${owner.onboardingId}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${SCREENING_LOCK}::int4, hashtext(${key}))`);
+}
+
 /**
  * Saves answered groups of the extended screening at once (each scored by the server). Posting
  * after a completed screening starts a new one. When every group is completed the answer holds
@@ -187,6 +203,7 @@ export async function saveExtendedGroups(
 
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    await lockOwnersScreenings(tx, owner);
     let current = await latestScreening(tx, ctx.cipher, owner, "extended");
     if (!current || current.completedAt) {
       const id = randomUUID();
@@ -213,8 +230,9 @@ export async function saveExtendedGroups(
       .update(screenings)
       .set({
         updatedAt: now,
-        // The crisis flag stays once raised; a new answer to the PHQ-9 group sets it afresh.
-        crisis: sealCrisis(ctx.cipher, groups.phq9 ? crisis : current.crisis, screeningId),
+        // The crisis flag stays once raised (clinical.md: the advice holds for 14 days after an
+        // item 9 answer above 0), also when the PHQ-9 group is answered again with item 9 at 0.
+        crisis: sealCrisis(ctx.cipher, crisis || current.crisis, screeningId),
         completedAt: complete ? now : null,
       })
       .where(eq(screenings.id, screeningId));
