@@ -128,6 +128,16 @@ describe("questions carried forward (point 4) and the screening pages (point 10)
       await overlay(page).getByRole("button", { name: m("course.carried.again") }).waitFor();
     }
     await expectNoViolations(page, "the carried baseline");
+    // Item 9 is asked afresh on the card (clinical.md): not answered, nothing is sent.
+    const card = overlay(page).locator(".evaluation-carried");
+    expect(await card.getByRole("group").count()).toBe(1);
+    await overlay(page).getByRole("button", { name: message("sv", "course.carried.use") }).click();
+    await card.getByRole("alert").filter({ hasText: message("sv", "course.answerAll_one").replace("{{count}}", "1") }).waitFor();
+    // Above 0, the crisis information shows at once, before anything is sent.
+    await card.getByRole("group").getByRole("radio").nth(1).check();
+    await card.locator("#crisis-now").waitFor();
+    await card.getByRole("group").getByRole("radio").first().check();
+    await expect.poll(() => card.locator("#crisis-now").count()).toBe(0);
     await overlay(page).getByRole("button", { name: message("sv", "course.carried.use") }).click();
     await overlay(page).getByRole("heading", { name: message("sv", "course.resultHeading") }).waitFor();
     await overlay(page).getByRole("button", { name: message("sv", "course.next"), exact: true }).click();

@@ -199,8 +199,11 @@ async function completeModule(user: User): Promise<void> {
   const carried = overlay.getByRole("button", { name: user.m("course.carried.use") });
   if ((await form.count()) > 0 || (await carried.count()) > 0) {
     // The course's first questionnaire uses the extended screening's answers (issue 20, point 4).
-    if ((await carried.count()) > 0) await user.press(carried, "use the screening's answers");
-    else {
+    if ((await carried.count()) > 0) {
+      // Item 9 is asked afresh on the card (clinical.md), the rest comes from the screening.
+      await user.answerAll(overlay.locator(".evaluation-carried"), 0, `${title}: question`);
+      await user.press(carried, "use the screening's answers");
+    } else {
       await user.answerAll(form, 1, `${title}: question`);
       await user.press(overlay.getByRole("button", { name: user.m("course.sendAnswers") }), "send the answers");
     }

@@ -3,7 +3,7 @@ import { useTranslation } from "../../lib/i18n-react.tsx";
 import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
 import type { ModuleContent } from "../../../common/schemas/courses.ts";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
-import { isCrisis } from "../../../common/instruments/scoring.ts";
+import { PHQ9_SAFETY_ITEM, isCrisis } from "../../../common/instruments/scoring.ts";
 import type { ScreeningQuestion } from "../../../common/schemas/screening.ts";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
@@ -51,8 +51,11 @@ export function EvaluationForm({
   const [answerAgain, setAnswerAgain] = useState(false);
   const instrument = isInstrumentId(instrumentId) ? getInstrument(instrumentId) : undefined;
   const crisis = isCrisis(answers) || Boolean(result?.crisis);
-  // Offered as they are only when they answer every question the module asks (item 9 included).
-  const carriedAll = Boolean(carried) && unansweredIn(questions, carried?.answers ?? {}).length === 0;
+  // Offered when they answer every question the module asks but item 9, which every check-in
+  // asks afresh (clinical.md) and the card asks with them.
+  const notCarried = carried ? unansweredIn(questions, carried.answers) : [];
+  const offerCarried = Boolean(carried) && notCarried.every((id) => id === PHQ9_SAFETY_ITEM);
+  const askedOnCard = questions.filter((q) => notCarried.includes(q.id));
 
   async function send(values: Record<string, number>) {
     setBusy(true);
@@ -69,6 +72,11 @@ export function EvaluationForm({
     setMissing(unanswered);
     if (unanswered.length) return;
     await send(answers);
+  }
+
+  function answer(id: string, value: number) {
+    setAnswers((current) => ({ ...current, [id]: value }));
+    setMissing((current) => current.filter((m) => m !== id));
   }
 
   if (result) {
@@ -97,14 +105,29 @@ export function EvaluationForm({
 
   // The questions were answered in the extended screening within their time frame: use those
   // answers as the starting point instead of asking again (or answer again, starting from them).
-  if (carriedAll && carried && instrument && !answerAgain) {
+  if (offerCarried && carried && instrument && !answerAgain) {
     const date = dateTimeFormat(LOCALE_SETTINGS[locale].dateLocale, { dateStyle: "long" }).format(new Date(carried.at * 1000));
+    const useCarried = () => {
+      const unanswered = unansweredQuestions(askedOnCard, answers);
+      setMissing(unanswered);
+      if (unanswered.length === 0) void send({ ...carried.answers, ...answers });
+    };
     return (
       <section className="card card--soft stack stack--md evaluation-carried" aria-labelledby="evaluation-carried">
         <h2 id="evaluation-carried">{t("course.carried.title")}</h2>
         <p>{t("course.carried.text", { date, title: instrument.title[locale] })}</p>
+        {askedOnCard.length > 0 ? (
+          <>
+            {missing.length ? (
+              <Notice tone="warning" role="alert">
+                {t("course.answerAll", { count: missing.length })}
+              </Notice>
+            ) : null}
+            <QuestionList questions={askedOnCard} answers={answers} missing={missing} onAnswer={answer} locale={locale} />
+          </>
+        ) : null}
         <div className="cluster">
-          <Button variant="primary" size="lg" busy={busy} onClick={() => void send(carried.answers)}>
+          <Button variant="primary" size="lg" busy={busy} onClick={useCarried}>
             {t("course.carried.use")}
           </Button>
           <Button variant="secondary" size="lg" onClick={() => setAnswerAgain(true)}>
@@ -126,10 +149,7 @@ export function EvaluationForm({
         questions={questions}
         answers={answers}
         missing={missing}
-        onAnswer={(id, value) => {
-          setAnswers((current) => ({ ...current, [id]: value }));
-          setMissing((current) => current.filter((m) => m !== id));
-        }}
+        onAnswer={answer}
         locale={locale}
       />
       <Button type="submit" variant="primary" size="lg" disabled={busy}>

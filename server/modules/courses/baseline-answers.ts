@@ -1,4 +1,5 @@
 import { stillValid } from "../../../common/instruments/carry-forward.ts";
+import { PHQ9_SAFETY_ITEM } from "../../../common/instruments/scoring.ts";
 import { extendedScreeningGroups, type ExtendedScreeningGroup } from "../../../common/instruments/registry.ts";
 import type { AppContext } from "../../app-context.ts";
 import { latestExtendedGroupAnswers } from "../screening/screening-repository.ts";
@@ -12,7 +13,7 @@ function isExtendedGroup(value: unknown): value is ExtendedScreeningGroup {
  * The answers a course's first questionnaire can use instead of asking again (issue 20, point 4):
  * an evaluation in the first part, not yet completed, whose questionnaire was answered in the
  * user's newest completed extended screening within its time frame
- * (common/instruments/carry-forward.ts). Null otherwise.
+ * (common/instruments/carry-forward.ts), PHQ-9 item 9 left out. Null otherwise.
  */
 export async function baselineAnswers(
   ctx: AppContext,
@@ -24,5 +25,7 @@ export async function baselineAnswers(
   if (module.type !== "evaluation" || !inFirstPart || module.completedAt || !isExtendedGroup(instrument)) return null;
   const found = await latestExtendedGroupAnswers(ctx.db, ctx.cipher, { kind: "user", userId }, instrument);
   if (!found || !stillValid(instrument, found.answeredAt, ctx.clock.now())) return null;
-  return { at: Math.floor(found.answeredAt.getTime() / 1000), answers: found.answers };
+  // Item 9 is asked afresh at every check-in (clinical.md), never carried.
+  const { [PHQ9_SAFETY_ITEM]: _asked, ...answers } = found.answers;
+  return { at: Math.floor(found.answeredAt.getTime() / 1000), answers };
 }

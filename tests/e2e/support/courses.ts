@@ -35,11 +35,14 @@ export function overlay(page: Page) {
 
 /**
  * Answers every question of the open evaluation with its first option and sends it; a course's
- * first questionnaire that offers a recent screening's answers uses those instead.
+ * first questionnaire that offers a recent screening's answers uses those instead, answering
+ * what the card asks afresh (PHQ-9 item 9).
  */
 export async function answerEvaluation(page: Page, locale: Locale = "sv"): Promise<void> {
   const carried = page.getByRole("button", { name: message(locale, "course.carried.use") });
   if ((await carried.count()) > 0) {
+    const asked = page.locator(".evaluation-carried fieldset");
+    for (let i = 0; i < (await asked.count()); i++) await asked.nth(i).locator("input[type=radio]").first().check();
     await carried.click();
     await page.getByRole("heading", { name: message(locale, "course.resultHeading") }).waitFor();
     return;
