@@ -173,10 +173,11 @@ describe("reliablyWorse", () => {
 });
 
 describe("sleepWindowWithheldByScreening", () => {
-  it("item 9 above 0, a recent crisis, or PHQ-9 ≥ 20", () => {
-    expect(sleepWindowWithheldByScreening({ selfHarm: false, recentCrisis: false, results: [r("phq9", 19)] })).toBe(false);
-    expect(sleepWindowWithheldByScreening({ selfHarm: false, recentCrisis: false, results: [r("phq9", 20)] })).toBe(true);
-    expect(sleepWindowWithheldByScreening({ selfHarm: true, recentCrisis: false, results: [] })).toBe(true);
-    expect(sleepWindowWithheldByScreening({ selfHarm: false, recentCrisis: true, results: [] })).toBe(true);
+  it("item 9 above 0, a recent crisis, or the newest PHQ-9 ≥ 20", () => {
+    expect(sleepWindowWithheldByScreening({ selfHarm: false, recentCrisis: false, newestPhq9: 19 })).toBe(false);
+    expect(sleepWindowWithheldByScreening({ selfHarm: false, recentCrisis: false, newestPhq9: 20 })).toBe(true);
+    expect(sleepWindowWithheldByScreening({ selfHarm: false, recentCrisis: false, newestPhq9: null })).toBe(false);
+    expect(sleepWindowWithheldByScreening({ selfHarm: true, recentCrisis: false, newestPhq9: null })).toBe(true);
+    expect(sleepWindowWithheldByScreening({ selfHarm: false, recentCrisis: true, newestPhq9: 3 })).toBe(true);
   });
 });

@@ -152,10 +152,12 @@ export function healthcareAdvice(input: AdviceInput): boolean {
 }
 
 /**
- * Whether the sleep window (sleep restriction) is withheld by the newest screening (G2): PHQ-9
- * item 9 above 0 (or a crisis answer in the last 14 days), or PHQ-9 at SLEEP_WINDOW_PHQ9_LIMIT.
+ * Whether the sleep window (sleep restriction) is withheld by what the person answered (G2): PHQ-9
+ * item 9 above 0 in the newest screening (or a crisis answer in the last 14 days), or their newest
+ * PHQ-9 total (an extended screening or a course questionnaire, whichever is newer) at
+ * SLEEP_WINDOW_PHQ9_LIMIT.
  */
-export function sleepWindowWithheldByScreening(input: { selfHarm: boolean; recentCrisis: boolean; results: readonly ScoredResult[] }): boolean {
+export function sleepWindowWithheldByScreening(input: { selfHarm: boolean; recentCrisis: boolean; newestPhq9: number | null }): boolean {
   if (input.selfHarm || input.recentCrisis) return true;
-  return input.results.some((result) => result.instrument === "phq9" && result.score >= SLEEP_WINDOW_PHQ9_LIMIT);
+  return input.newestPhq9 !== null && input.newestPhq9 >= SLEEP_WINDOW_PHQ9_LIMIT;
 }

@@ -11,15 +11,20 @@ export function answersAad(userId: string): string {
   return `evaluation_answers.answers:${userId}`;
 }
 
-/** The score of the user's newest evaluation of an instrument (any course), or null. */
-export async function previousEvaluationScore(db: DbOrTx, cipher: FieldCipher, userId: string, instrument: string): Promise<number | null> {
+/** The score of the user's newest evaluation of an instrument (any course) and when it was answered, or null. */
+export async function previousEvaluationScore(
+  db: DbOrTx,
+  cipher: FieldCipher,
+  userId: string,
+  instrument: string,
+): Promise<{ score: number; at: Date } | null> {
   const [row] = await db
-    .select({ id: evaluationAnswers.id, score: evaluationAnswers.score })
+    .select({ id: evaluationAnswers.id, score: evaluationAnswers.score, at: evaluationAnswers.createdAt })
     .from(evaluationAnswers)
     .where(and(eq(evaluationAnswers.userId, userId), eq(evaluationAnswers.instrument, instrument)))
     .orderBy(desc(evaluationAnswers.createdAt))
     .limit(1);
-  return row ? openInt(cipher, row.score, evaluationScoreAad("score", userId, row.id)) : null;
+  return row ? { score: openInt(cipher, row.score, evaluationScoreAad("score", userId, row.id)), at: row.at } : null;
 }
 
 function evaluationCrisisQuery(db: DbOrTx) {

@@ -48,7 +48,7 @@ export async function submitEvaluation(
   // Before this answer is stored: the previous evaluation and the screening baseline.
   const previous = await previousEvaluationScore(ctx.db, ctx.cipher, userId, id);
   const baseline = await screeningBaseline(ctx.db, ctx.cipher, owner, id);
-  const worsened = [previous, baseline].some((score) => score !== null && reliablyWorse({ instrument: id, score }, result));
+  const worsened = [previous, baseline].some((before) => before !== null && reliablyWorse({ instrument: id, score: before.score }, result));
   const advice = healthcareAdvice({ results: [result], selfHarm: crisis, recentCrisis: await recentCrisis(ctx, owner), worsened });
   const rowId = randomUUID();
   const detail = await ctx.db.transaction(async (tx) => {

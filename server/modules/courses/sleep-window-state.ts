@@ -4,8 +4,9 @@ import type { ModuleCondition } from "../../../common/content/schema.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { recentCrisis } from "../clinical/clinical-state.ts";
-import { scoredResults } from "../screening/recommended-courses.ts";
-import { newestCompletedScreening } from "../screening/screening-repository.ts";
+import type { FieldCipher } from "../../lib/field-encryption.ts";
+import { newestCompletedScreening, screeningBaseline } from "../screening/screening-repository.ts";
+import { previousEvaluationScore } from "./evaluation-repository.ts";
 import type { ModuleRow } from "./course-structure.ts";
 import { latestCheck } from "./safety-check-repository.ts";
 
@@ -20,9 +21,22 @@ export interface SleepWindowState {
 }
 
 /**
+ * The user's newest PHQ-9 total: from the newest completed screening that holds one (an extended
+ * screening; a light one asks only two of its items) or the newest course questionnaire that
+ * asks it, whichever was answered later. A newer light screening does not lift a PHQ-9 of 20.
+ */
+async function newestPhq9Total(db: DbOrTx, cipher: FieldCipher, userId: string): Promise<number | null> {
+  const screening = await screeningBaseline(db, cipher, { kind: "user", userId }, "phq9");
+  const evaluation = await previousEvaluationScore(db, cipher, userId, "phq9");
+  const newest = [screening, evaluation].filter((found) => found !== null).sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  return newest?.score ?? null;
+}
+
+/**
  * The sleep window's gate for a user (rules G1–G2 of docs/clinical/recommendations.md): withheld
- * by any "yes" in their newest check, or by the newest screening (item 9 above 0, a crisis answer
- * in the last 14 days, PHQ-9 ≥ 20) whether or not the check is answered.
+ * by any "yes" in their newest check, or by their answers (item 9 above 0 in the newest screening,
+ * a crisis answer in the last 14 days, the newest PHQ-9 total ≥ 20) whether or not the check is
+ * answered.
  */
 export async function sleepWindowState(ctx: Pick<AppContext, "db" | "cipher" | "clock">, userId: string, db: DbOrTx = ctx.db): Promise<SleepWindowState> {
   const owner = { kind: "user" as const, userId };
@@ -32,7 +46,7 @@ export async function sleepWindowState(ctx: Pick<AppContext, "db" | "cipher" | "
     selfHarm: screening?.crisis ?? false,
     // The same connection as the caller's (a transaction, when there is one).
     recentCrisis: await recentCrisis({ db, cipher: ctx.cipher, clock: ctx.clock }, owner),
-    results: screening ? scoredResults(screening) : [],
+    newestPhq9: await newestPhq9Total(db, ctx.cipher, userId),
   });
   const reasons: WithheldReason[] = [];
   if (check && anyYes(check.answers)) reasons.push("answers");

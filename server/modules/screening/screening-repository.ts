@@ -149,18 +149,30 @@ export async function screeningCrisisSince(db: DbOrTx, cipher: FieldCipher, owne
 }
 
 /**
- * The score of `instrument` in the owner's newest completed screening that holds it: the
- * screening baseline a course evaluation is compared with (rule H5).
+ * The score of `instrument` in the owner's newest completed screening that holds it, and when that
+ * screening was completed: the screening baseline a course evaluation is compared with (rule H5).
  */
-export async function screeningBaseline(db: DbOrTx, cipher: FieldCipher, owner: ScreeningOwner, instrument: string): Promise<number | null> {
+export async function screeningBaseline(
+  db: DbOrTx,
+  cipher: FieldCipher,
+  owner: ScreeningOwner,
+  instrument: string,
+): Promise<{ score: number; at: Date } | null> {
   const [row] = await db
-    .select({ screeningId: screeningScores.screeningId, instrument: screeningScores.instrument, score: screeningScores.score, band: screeningScores.band, severity: screeningScores.severity })
+    .select({
+      screeningId: screeningScores.screeningId,
+      instrument: screeningScores.instrument,
+      score: screeningScores.score,
+      band: screeningScores.band,
+      severity: screeningScores.severity,
+      completedAt: screenings.completedAt,
+    })
     .from(screeningScores)
     .innerJoin(screenings, eq(screenings.id, screeningScores.screeningId))
     .where(and(ownerCondition(owner), isNotNull(screenings.completedAt), eq(screeningScores.instrument, instrument)))
     .orderBy(desc(screenings.completedAt))
     .limit(1);
-  return row ? openScreeningScore(cipher, row, row.screeningId, row.instrument).score : null;
+  return row?.completedAt ? { score: openScreeningScore(cipher, row, row.screeningId, row.instrument).score, at: row.completedAt } : null;
 }
 
 export function answersAad(screeningId: string, instrument: string | null): string {

@@ -1,8 +1,13 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentModules, courses } from "../../../db/schema/content.ts";
+import { getInstrument } from "../../../../common/instruments/registry.ts";
+import { scoreInstrument } from "../../../../common/instruments/scoring.ts";
+import { contentModules, courses, evaluationAnswers } from "../../../db/schema/content.ts";
+import { answersAad as evaluationAnswersAad } from "../../../modules/courses/evaluation-repository.ts";
+import { sealEvaluationScore } from "../../../modules/screening/health-values.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { giveScreening } from "../../../modules/screening/fixture-screening.ts";
@@ -53,6 +58,45 @@ interface Detail {
 const keys = (detail: Detail) => detail.course_parts.flatMap((p) => p.content_modules.map((m) => m.key));
 const allNo = { bipolar: 0, epilepsy: 0, sleep_apnoea: 0, pregnancy: 0, shift_work: 0, alertness: 0 };
 const WINDOW_MODULES = ["p2-sleep-window", "p2-window-plan", "p3-adjusting-window", "p3-new-window", "p7-after-window"];
+
+/** The extended screening with PHQ-9 at `phq9` (items 1–8 filled in order, item 9 at 0), the rest calm. */
+async function extendedScreening(agent: TestAgent, phq9: number) {
+  const items = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`phq9_${i + 1}`, Math.max(0, Math.min(3, phq9 - 3 * i))]));
+  const response = await agent.post("/api/v1/screening-extended/", {
+    groups: {
+      phq9: { answers: { ...items, phq9_9: 0 } },
+      gad7: { answers: Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`gad7_${i + 1}`, 0])) },
+      pss10: { answers: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`pss10_${i + 1}`, 0])) },
+      miss: { answers: { miss_1: 0, miss_2: 0, miss_3: 0 } },
+    },
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+/** A PHQ-9 course questionnaire answered now with total `score` (stored as the depression course stores it). */
+async function phq9Evaluation(userId: string, score: number) {
+  const [module] = await app.ctx.db
+    .select({ id: contentModules.id, courseId: contentModules.courseId })
+    .from(contentModules)
+    .innerJoin(courses, eq(courses.id, contentModules.courseId))
+    .where(and(eq(courses.key, "depression"), eq(contentModules.type, "evaluation")))
+    .limit(1);
+  if (!module) throw new Error("no depression evaluation");
+  const id = randomUUID();
+  const answers = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`phq9_${i + 1}`, i < 8 ? Math.max(0, Math.min(3, score - 3 * i)) : 0]));
+  const result = scoreInstrument(getInstrument("phq9"), answers);
+  expect(result.score).toBe(score);
+  await app.ctx.db.insert(evaluationAnswers).values({
+    id,
+    userId,
+    courseId: module.courseId,
+    moduleId: module.id,
+    instrument: "phq9",
+    answers: app.ctx.cipher.encrypt(JSON.stringify(answers), evaluationAnswersAad(userId)),
+    ...sealEvaluationScore(app.ctx.cipher, result, userId, id),
+    createdAt: clock.now(),
+  });
+}
 
 describe("the safety check before the sleep window (G1–G3)", () => {
   it("serves yes/no questions; before an answer the window's modules are listed but locked (409)", async () => {
@@ -121,19 +165,30 @@ describe("the safety check before the sleep window (G1–G3)", () => {
   it("PHQ-9 ≥ 20 in the newest screening withholds it; 19 does not", async () => {
     for (const [score, state] of [[19, "unanswered"], [20, "withheld"]] as const) {
       const { agent } = await inPart2();
-      // Items 1–8 filled in order to the score (item 9 stays 0).
-      const phq9 = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`phq9_${i + 1}`, Math.max(0, Math.min(3, score - 3 * i))]));
-      await agent.post("/api/v1/screening-extended/", {
-        groups: {
-          phq9: { answers: { ...phq9, phq9_9: 0 } },
-          gad7: { answers: Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`gad7_${i + 1}`, 0])) },
-          pss10: { answers: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`pss10_${i + 1}`, 0])) },
-          miss: { answers: { miss_1: 0, miss_2: 0, miss_3: 0 } },
-        },
-      });
+      await extendedScreening(agent, score);
       const check = (await agent.get("/api/v1/courses/sleep/modules/p2-before-you-start/")).json() as { check: { state: string } };
       expect(check.check.state, `PHQ-9 ${score}`).toBe(state);
     }
+  });
+
+  it("the newest PHQ-9 total counts, from a screening or a course questionnaire; a newer light screening does not lift it (G2)", async () => {
+    const state = async (agent: TestAgent) =>
+      ((await agent.get("/api/v1/courses/sleep/modules/p2-before-you-start/")).json() as { check: { state: string } }).check.state;
+    // An extended screening with PHQ-9 21 (items 1–7 at 3), then a calm light screening a minute later.
+    const severe = await inPart2();
+    await extendedScreening(severe.agent, 21);
+    clock.advance(60_000);
+    await giveScreening(app, severe.userId, { daysAgo: 0 });
+    expect(await state(severe.agent), "a light screening after PHQ-9 21").toBe("withheld");
+    // A course questionnaire's PHQ-9, answered after the screening, is the newest total either way.
+    clock.advance(60_000);
+    await phq9Evaluation(severe.userId, 8);
+    expect(await state(severe.agent), "a newer course PHQ-9 of 8").toBe("unanswered");
+    const calm = await inPart2();
+    await extendedScreening(calm.agent, 5);
+    clock.advance(60_000);
+    await phq9Evaluation(calm.userId, 20);
+    expect(await state(calm.agent), "a newer course PHQ-9 of 20").toBe("withheld");
   });
 
   it("the window's modules never hold back the part: the check and the check-in complete part 2", async () => {
