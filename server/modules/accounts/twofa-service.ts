@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNull, isNotNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { UserStatus } from "../../../common/schemas/me.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -56,19 +56,31 @@ export interface TwofaSetup {
  */
 export async function twofaSetup(ctx: AppContext, session: SessionInfo, qrLabel: string): Promise<TwofaSetup> {
   const user = await requireUser(ctx, session);
-  if (user.totpEnabledAt) return { enabled: true, secret: null, otpauth_url: null, qr_svg: null };
-  let secret: string;
-  if (user.totpSecret) {
-    secret = ctx.cipher.decrypt(user.totpSecret, totpSecretAad(user.id));
-  } else {
-    secret = generateSecret();
-    await ctx.db
-      .update(users)
-      .set({ totpSecret: ctx.cipher.encrypt(secret, totpSecretAad(user.id)), totpLastStep: null })
-      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)));
-  }
+  const secret = await pendingSecret(ctx, user);
+  if (!secret) return { enabled: true, secret: null, otpauth_url: null, qr_svg: null };
   const url = otpauthUrl({ secret, accountName: user.email ?? user.id, issuer: ISSUER });
   return { enabled: false, secret, otpauth_url: url, qr_svg: await qrSvg(url, qrLabel) };
+}
+
+/**
+ * The secret waiting to be confirmed (null once 2FA is on): the stored one, else a new one that
+ * is stored only if no other request stored one first.
+ */
+async function pendingSecret(ctx: AppContext, user: UserRow): Promise<string | null> {
+  if (user.totpEnabledAt) return null;
+  if (user.totpSecret) return ctx.cipher.decrypt(user.totpSecret, totpSecretAad(user.id));
+  const secret = generateSecret();
+  const stored = await ctx.db
+    .update(users)
+    .set({ totpSecret: ctx.cipher.encrypt(secret, totpSecretAad(user.id)), totpLastStep: null })
+    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), isNull(users.totpSecret)))
+    .returning({ id: users.id });
+  if (stored.length === 1) return secret;
+  // A simultaneous request (a second tab, a prefetch) stored its secret first. Everyone is shown
+  // that one: overwriting it would leave the other tab's QR code with a secret that never works.
+  const current = await findUserById(ctx.db, user.id);
+  if (!current) throw new AppError("auth.not_authenticated");
+  return pendingSecret(ctx, current);
 }
 
 /** Accepts a TOTP code once: the last used time step moves forward atomically. */
@@ -131,12 +143,23 @@ export async function confirmSecondFactor(
   return kind;
 }
 
+/** Call inside a transaction: the user's row stays locked until it commits. */
 async function replaceRecoveryCodes(ctx: AppContext, db: DbOrTx, userId: string): Promise<string[]> {
+  // Two regenerations at once would each delete only the codes committed before they started and
+  // both insert theirs (twenty working codes): the row lock makes the second wait for the first.
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
   const codes = generateRecoveryCodes(10);
   const now = ctx.clock.now();
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code), createdAt: now })));
   return codes;
+}
+
+/** Why enabling matched no row: 2FA came on meanwhile, or the secret the code fitted was replaced. */
+async function notEnabledError(db: DbOrTx, userId: string): Promise<AppError> {
+  const current = await findUserById(db, userId);
+  if (current?.totpEnabledAt) return new AppError("twofa.already_enabled");
+  return new AppError("auth.code_invalid", { fields: { "body.code": "code.invalid" } });
 }
 
 /**
@@ -151,15 +174,18 @@ export async function enableTwofa(
 ): Promise<WithSessionEffects<string[]>> {
   const user = await requireUser(ctx, session);
   if (user.totpEnabledAt) throw new AppError("twofa.already_enabled");
-  if (!user.totpSecret) throw new AppError("twofa.not_enabled", { detail: "Fetch the set-up material first.", reason: "twofa_setup_first" });
+  const checkedSecret = user.totpSecret;
+  if (!checkedSecret) throw new AppError("twofa.not_enabled", { detail: "Fetch the set-up material first.", reason: "twofa_setup_first" });
   await confirmSecondFactor(ctx, client, user, code, { allowRecovery: false });
   const { codes, started } = await ctx.db.transaction(async (tx) => {
+    // Only the secret the code was checked against may be switched on: one stored since then
+    // is one the user has never seen.
     const enabled = await tx
       .update(users)
       .set({ totpEnabledAt: ctx.clock.now(), updatedAt: ctx.clock.now() })
-      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), isNotNull(users.totpSecret)))
+      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), eq(users.totpSecret, checkedSecret)))
       .returning({ id: users.id });
-    if (enabled.length !== 1) throw new AppError("twofa.already_enabled");
+    if (enabled.length !== 1) throw await notEnabledError(tx, user.id);
     const created = await replaceRecoveryCodes(ctx, tx, user.id);
     await audit(ctx, tx, { userId: user.id, event: "twofa.enabled", ip: client.ip });
     const started = await startSession(ctx, tx, client, session, { userId: user.id, verified: true });
