@@ -377,7 +377,24 @@ export async function assertWorksheetOpen(ctx: AppContext, userId: string, works
   throw refusal;
 }
 
-/** After an answered module was recorded: completes the course when it was the last module. */
+/**
+ * Takes the user's course-progress lock until the transaction ends. Every write of course or
+ * module progress reads the user's progress and decides from it (is this the last module? is
+ * another course in progress?); under READ COMMITTED two such transactions at once do not see
+ * each other's rows, so the course is never completed, or two courses are in progress. An
+ * advisory lock rather than the user's row: inserting progress takes a key-share lock on that row
+ * (the foreign key), which a row lock taken after it would deadlock on. The first key keeps these
+ * locks apart from the app's other advisory locks; reads take none.
+ */
+async function lockCourseProgress(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(74202, hashtext(${userId}))`);
+}
+
+/**
+ * After an answered module was recorded: completes the course when it was the last module. The
+ * caller checked that the module is open before its transaction; the lock comes after its insert,
+ * so the progress is read afresh here.
+ */
 export async function completeAnsweredModule(
   ctx: AppContext,
   tx: DbOrTx,
@@ -385,11 +402,15 @@ export async function completeAnsweredModule(
   course: CourseRow,
   locale: Locale,
 ): Promise<CourseDetail> {
+  await lockCourseProgress(tx, userId);
   return finishIfDone(ctx, tx, userId, course, locale);
 }
 
+/** Completes the course when every part is; the caller holds the course-progress lock. */
 async function finishIfDone(ctx: AppContext, tx: DbOrTx, userId: string, course: CourseRow, locale: Locale): Promise<CourseDetail> {
   const after = await courseState(ctx, tx, userId, course);
+  // Another course was started meanwhile and cleared this one: the answer goes with its progress.
+  if (!after.started) throw new AppError("course.not_started");
   if (after.parts.every((p) => p.completed) && !after.completedAt) {
     await tx
       .update(courseProgress)
@@ -434,6 +455,7 @@ export async function moduleContent(ctx: AppContext, userId: string, slug: strin
 export async function completeModule(ctx: AppContext, userId: string, moduleId: string, locale: Locale): Promise<CourseDetail> {
   const { course, module: row } = await courseOfModule(ctx.db, moduleId);
   return ctx.db.transaction(async (tx) => {
+    await lockCourseProgress(tx, userId);
     const state = await courseState(ctx, tx, userId, course);
     const module = assertOpen(ctx, state, row.key);
     if (ANSWERED_MODULE_TYPES.has(module.type)) throw new AppError("course.module_needs_answers");
@@ -465,6 +487,7 @@ export async function startCourse(ctx: AppContext, userId: string, keyOrSlug: st
     .where(and(eq(courseProgress.userId, userId), eq(courseProgress.courseId, course.id), isNull(courseProgress.completedAt)));
   if (!inProgress && !(await hasRecentScreening(ctx, userId))) throw new AppError("screening.required");
   return ctx.db.transaction(async (tx) => {
+    await lockCourseProgress(tx, userId);
     const unfinished = await tx
       .select({ courseId: courseProgress.courseId })
       .from(courseProgress)
