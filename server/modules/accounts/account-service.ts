@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
@@ -6,6 +6,7 @@ import type { UserStatus } from "../../../common/schemas/me.ts";
 import type { AppContext } from "../../app-context.ts";
 import { auditLog, consents } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { audit, auditAnonymous } from "../audit/audit.ts";
 import { claimOnboardingData } from "../screening/claim-onboarding.ts";
@@ -27,6 +28,15 @@ import { findUserByEmail, findUserById } from "./users-repository.ts";
 import { confirmSecondFactor } from "./twofa-service.ts";
 import { assertCurrentConsent, consentRows } from "./consent.ts";
 
+
+/**
+ * An address that another registration or e-mail change took between the "not taken" check and
+ * the write (both at the same moment): refused as the check refuses it when they come one by one.
+ */
+export function refuseTakenAddress(error: unknown): never {
+  if (isUniqueViolation(error, "users_email_unique")) throw new AppError("auth.link_invalid");
+  throw error;
+}
 
 /** Per-address and per-IP limits on requests that send e-mail (no account enumeration). */
 async function limitMailRequests(ctx: AppContext, client: ClientInfo, scope: string, email: string): Promise<void> {
@@ -138,7 +148,7 @@ export async function completeRegistration(
     // A visitor who screened first sends their onboarding token: their screenings move in.
     if (onboardingToken) await claimOnboardingData(tx, { token: onboardingToken, userId: user.id });
     return startSession(ctx, tx, client, current, { userId: user.id, verified: false });
-  });
+  }).catch(refuseTakenAddress);
   return { result: userStatus(session.session), effects: [session, { kind: "rotate-csrf" }] };
 }
 
@@ -162,18 +172,25 @@ export async function loginWithPassword(
   // "Throttling"); the endpoint admitted the request per source before anything else.
   const attempt = await ctx.throttle.reserveGuess("login", email.toLowerCase(), client.ip);
   const user = await findUserByEmail(ctx.db, email);
-  const ok = await checkPasswordHash(user?.passwordHash, password);
-  if (!user || !ok) {
+  const checked = user?.passwordHash ?? null;
+  const ok = await checkPasswordHash(checked, password);
+  if (!user || !checked || !ok) {
     await audit(ctx, ctx.db, { userId: user?.id ?? null, event: "login.failed", ip: client.ip, detail: { method: "email" } });
     throw new AppError("auth.invalid_credentials");
   }
   await attempt.succeeded();
-  if (user.passwordHash && needsRehash(user.passwordHash)) {
-    await ctx.db.update(users).set({ passwordHash: await hashNewPassword(password) }).where(eq(users.id, user.id));
-  }
+  const rehashed = needsRehash(checked) ? await hashNewPassword(password) : null;
   const session = await ctx.db.transaction(async (tx) => {
     const started = await startSession(ctx, tx, client, current, { userId: user.id, verified: false });
-    await tx.update(users).set({ hasLoggedInBefore: true }).where(eq(users.id, user.id));
+    // Only while the hash is still the one checked: a password reset or change that committed
+    // since then has revoked the sessions, and no session for the old password may outlive it.
+    // From here the row is locked to the commit, so a reset that comes later revokes this session.
+    const [unchanged] = await tx
+      .update(users)
+      .set({ hasLoggedInBefore: true, ...(rehashed ? { passwordHash: rehashed } : {}) })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, checked)))
+      .returning({ id: users.id });
+    if (!unchanged) throw new AppError("auth.invalid_credentials");
     await audit(ctx, tx, { userId: user.id, event: "login.succeeded", ip: client.ip, detail: { method: "email" } });
     return started;
   });

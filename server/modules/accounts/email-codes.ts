@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { lockUntilCommit } from "../../db/advisory-locks.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { emailCodes } from "../../db/schema/accounts.ts";
 
@@ -70,10 +71,22 @@ export async function peekEmailCode(
 }
 
 /**
+ * Waits until no other transaction is using a code of the same group (purpose and account, or
+ * address for registration), up to its commit. A use deletes the whole group: two different
+ * codes of one group used at once would each lock their own row and then wait for the other's,
+ * a deadlock (40P01). Taking turns instead, the later one finds its code gone: refused as used.
+ */
+async function lockCodeGroup(db: DbOrTx, purpose: EmailCodePurpose, owner: Pick<EmailCodeRow, "email" | "userId">): Promise<void> {
+  const group = owner.userId === null ? `${purpose}:email:${owner.email}` : `${purpose}:user:${owner.userId}`;
+  await lockUntilCommit(db, "emailCodeGroup", group);
+}
+
+/**
  * Uses a live code, atomically: of two concurrent uses only one succeeds. The row is deleted, so
  * a used code keeps no address (docs/retention.md), and every other outstanding code of the same
  * purpose for the same account (or, for registration, the same address) is deleted with it: an
- * older link never works after a newer one was used.
+ * older link never works after a newer one was used. Callers pass their transaction: the group's
+ * lock lasts until it ends.
  */
 export async function consumeEmailCode(
   db: DbOrTx,
@@ -81,7 +94,9 @@ export async function consumeEmailCode(
   code: string,
   purpose: EmailCodePurpose,
 ): Promise<EmailCodeRow | null> {
-  if (!CODE_PATTERN.test(code)) return null;
+  const owner = await peekEmailCode(db, clock, code, purpose);
+  if (!owner) return null;
+  await lockCodeGroup(db, purpose, owner);
   const [row] = await db.delete(emailCodes).where(live(code, purpose, clock.now())).returning(returned);
   if (!row) return null;
   await db

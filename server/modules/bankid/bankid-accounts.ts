@@ -3,6 +3,7 @@ import { CURRENT_CONSENT_VERSION } from "../../../common/auth/consent.ts";
 import { CURRENT_TERMS_VERSION } from "../../../common/auth/terms.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { Tx } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { consents } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import type { ClientInfo } from "../../lib/client-info.ts";
@@ -74,6 +75,24 @@ async function createBankIdAccount(
  * evidence, and start a session that counts as two factors (the caller applies `start`).
  */
 export async function completeOrder(
+  ctx: AppContext,
+  client: ClientInfo,
+  current: SessionInfo | null,
+  order: OrderRow,
+  completion: RpCompletionData,
+): Promise<CompletionOutcome> {
+  try {
+    return await completeOrderOnce(ctx, client, current, order, completion);
+  } catch (error) {
+    // Two first logins of one person at the same moment: both found no account and both created
+    // one, and the later one's transaction was undone (its claim of the order too). Once more, it
+    // finds the account the other created and logs in to it, as one a moment later would have.
+    if (!isUniqueViolation(error, "bankid_identities_personal_number_hash_unique")) throw error;
+    return completeOrderOnce(ctx, client, current, order, completion);
+  }
+}
+
+async function completeOrderOnce(
   ctx: AppContext,
   client: ClientInfo,
   current: SessionInfo | null,

@@ -3,6 +3,7 @@ import { ANSWERED_MODULE_TYPES } from "../../../common/content/schema.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { CourseCard, CourseDetail, ModuleContent, ModuleMedia, PublicCourse } from "../../../common/schemas/courses.ts";
 import type { AppContext } from "../../app-context.ts";
+import { lockUntilCommit } from "../../db/advisory-locks.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import {
@@ -383,11 +384,10 @@ export async function assertWorksheetOpen(ctx: AppContext, userId: string, works
  * another course in progress?); under READ COMMITTED two such transactions at once do not see
  * each other's rows, so the course is never completed, or two courses are in progress. An
  * advisory lock rather than the user's row: inserting progress takes a key-share lock on that row
- * (the foreign key), which a row lock taken after it would deadlock on. The first key keeps these
- * locks apart from the app's other advisory locks; reads take none.
+ * (the foreign key), which a row lock taken after it would deadlock on. Reads take none.
  */
 async function lockCourseProgress(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(74202, hashtext(${userId}))`);
+  await lockUntilCommit(tx, "courseProgress", userId);
 }
 
 /**

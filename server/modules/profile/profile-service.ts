@@ -4,7 +4,7 @@ import type { AppContext } from "../../app-context.ts";
 import type { ClientInfo } from "../../lib/client-info.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { verifyOwnPassword } from "../accounts/account-service.ts";
+import { refuseTakenAddress, verifyOwnPassword } from "../accounts/account-service.ts";
 import { CODE_TTL_MS, consumeEmailCode, createEmailCode, peekEmailCode, revokeEmailCodes } from "../accounts/email-codes.ts";
 import { screenLink } from "../accounts/links.ts";
 import { findUserByEmail, findUserById } from "../accounts/users-repository.ts";
@@ -133,7 +133,7 @@ export async function confirmEmailChange(ctx: AppContext, client: ClientInfo, se
       await queueMail(ctx, tx, { to: before.email, ...profileMail.emailChanged({ locale: before.locale }) }, { userId: session.userId });
     }
     return row.email;
-  });
+  }).catch(refuseTakenAddress);
   ctx.wakeWorker();
   return email;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import {
   extendedScreeningGroups,
@@ -14,6 +14,7 @@ import { bandFor, isCrisis, scoreInstrument, validateAnswers } from "../../../co
 import type { InstrumentResult } from "../../../common/instruments/types.ts";
 import type { AreaResult, ExtendedScreening } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
+import { lockUntilCommit } from "../../db/advisory-locks.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { screenings, screeningScores } from "../../db/schema/screening.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -23,7 +24,7 @@ import { sealCrisis, sealScreeningScore } from "./health-values.ts";
 import type { ScreeningOwner } from "./onboarding-service.ts";
 import { answerFieldErrors, instrumentQuestions, localizeQuestion } from "./questions.ts";
 import { scoredResults, worseThanBefore } from "./recommended-courses.ts";
-import { answersAad, latestLightAnswers, latestScreening, type StoredScreening } from "./screening-repository.ts";
+import { CRISIS_EVENT, answersAad, latestLightAnswers, latestScreening, type StoredScreening } from "./screening-repository.ts";
 
 const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
@@ -39,7 +40,7 @@ async function recordCrisis(ctx: AppContext, owner: ScreeningOwner, where: strin
   await audit(ctx, ctx.db, {
     userId: owner.kind === "user" ? owner.userId : null,
     onboardingId: owner.kind === "visitor" ? owner.onboardingId : null,
-    event: "safety.crisis_shown",
+    event: CRISIS_EVENT,
     ip: null,
     detail: { where },
   });
@@ -157,9 +158,6 @@ export async function getExtendedScreening(ctx: AppContext, owner: ScreeningOwne
   return extendedView(screening, locale, advice, complete ? null : await carriedAnswers(ctx, owner, screening));
 }
 
-/** The first key of the screenings' advisory locks (the two-key form: apart from single-key locks). */
-const SCREENING_LOCK = 74204;
-
 /**
  * Waits until no other transaction is saving the owner's extended screening, up to its commit.
  * A save reads the screening in progress and decides from it (start one? complete it? the crisis
@@ -169,7 +167,7 @@ const SCREENING_LOCK = 74204;
  */
 async function lockOwnersScreenings(tx: DbOrTx, owner: ScreeningOwner): Promise<void> {
   const key = owner.kind === "user" ? `user:${owner.userId}` : `visitor:${owner.onboardingId}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(${SCREENING_LOCK}::int4, hashtext(${key}))`);
+  await lockUntilCommit(tx, "screening", key);
 }
 
 /**
