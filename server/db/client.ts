@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { sql, type ExtractTablesWithRelations, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction, PgTransactionConfig } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema.ts";
@@ -82,6 +82,64 @@ async function appliedMigrations(db: Db): Promise<number> {
   }
 }
 
+type SessionParts = ConstructorParameters<typeof NodePgSession>;
+
+/** The parts of drizzle-orm 0.45.4's session and transaction that safeTransactions uses. */
+interface SessionInternals {
+  dialect: SessionParts[1];
+  schema: SessionParts[2];
+  options: SessionParts[3];
+}
+interface TransactionInternals {
+  getTransactionConfigSQL(config: PgTransactionConfig): SQL;
+}
+
+/**
+ * Replaces drizzle's transaction(), which runs BEGIN before the try that releases the connection
+ * (a BEGIN that gets no answer loses the connection for good) and pools the connection again when
+ * COMMIT or ROLLBACK failed (the next transactions queue behind a statement that never ends):
+ * drizzle-orm issues #6114, #6241 and #6341, PRs #6120 and #6242. After a failed BEGIN, COMMIT or
+ * ROLLBACK the connection is destroyed instead. Savepoints (nested transactions) stay
+ * NodePgTransaction's. Throws when drizzle's internals are no longer what this relies on.
+ */
+function safeTransactions(db: Db, pool: pg.Pool): void {
+  const session = db._.session;
+  const { dialect, schema, options } = session as unknown as SessionInternals;
+  if (!(session instanceof NodePgSession) || !dialect || !schema || !options) {
+    throw new Error("drizzle-orm's session changed: review safeTransactions in server/db/client.ts");
+  }
+  session.transaction = async (run, config) => {
+    const client = await pool.connect();
+    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema, options), schema);
+    // Set when BEGIN, COMMIT or ROLLBACK failed: the connection may be dead (a connection error
+    // also fails the next of them) or still waiting for an answer that never comes.
+    let broken: Error | undefined;
+    const control = async (statement: SQL) => {
+      try {
+        await tx.execute(statement);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      }
+    };
+    try {
+      const begin = config ? sql` ${(tx as unknown as TransactionInternals).getTransactionConfigSQL(config)}` : undefined;
+      await control(sql`begin${begin}`);
+      const result = await run(tx);
+      await control(sql`commit`);
+      return result;
+    } catch (error) {
+      // Destroying the connection ends the server's transaction too; a ROLLBACK after a failed
+      // BEGIN or COMMIT would only queue behind the statement that got no answer.
+      if (!broken) await control(sql`rollback`).catch(() => undefined);
+      throw error;
+    } finally {
+      // With an error, the pool destroys the connection instead of keeping it.
+      client.release(broken);
+    }
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
     const statementTimeout = options.statementTimeoutMs ?? 15_000;
@@ -99,7 +157,14 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it. Nothing to do here.
     });
+    pool.on("connect", (client) => {
+      // A connection that breaks while checked out (a transaction, migrate()) has no pool listener,
+      // and an unhandled 'error' ends the process. The statement in flight rejects by itself and
+      // the pool drops the client when it comes back; the app's logger does not exist yet here.
+      client.on("error", () => undefined);
+    });
     const db = drizzlePg(pool, { schema, logger, casing: "snake_case" }) as unknown as Db;
+    safeTransactions(db, pool);
     return {
       db,
       kind: "postgres",
@@ -113,7 +178,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
           await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
         } finally {
           await client.query("select pg_advisory_unlock(727272)").catch(() => undefined);
-          client.release();
+          // Discarded rather than pooled: it no longer has the statement time limit.
+          client.release(true);
         }
       },
       async ready() {
