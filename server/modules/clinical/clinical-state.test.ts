@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentModules, evaluationAnswers } from "../../db/schema/content.ts";
 import { screenings } from "../../db/schema/screening.ts";
 import { FakeClock, createTestApp, createTestUser, type TestApp } from "../../testing/test-app.ts";
+import { audit } from "../audit/audit.ts";
 import { answersAad } from "../courses/evaluation-repository.ts";
 import { importContent } from "../content/import-content.ts";
 import { loadContent } from "../content/load-content.ts";
 import { giveScreening } from "../screening/fixture-screening.ts";
+import { CRISIS_EVENT } from "../screening/screening-repository.ts";
 import { recommendationBasis, separateRecommendationBasis, type RecommendationBasis } from "./clinical-state.ts";
 
 /**
@@ -110,6 +112,15 @@ describe("the recommendation's basis for a user, in one statement", () => {
     await evaluation(user.id, { gad7_1: 1, phq9_9: 0 });
     expect(await both(user.id)).toMatchObject({ recentCrisis: false });
     await evaluation(user.id, { gad7_1: 0, phq9_9: 1 });
+    expect(await both(user.id)).toMatchObject({ recentCrisis: true });
+    clock.advance(15 * 86_400_000);
+    expect(await both(user.id)).toMatchObject({ recentCrisis: false });
+
+    // An item 9 answer recorded from answers that were refused (nothing stored but the event):
+    // a recent crisis for 14 days; another person's never.
+    await audit(app.ctx, app.ctx.db, { userId: other.id, event: CRISIS_EVENT, ip: null, detail: { where: "light_screening" } });
+    expect(await both(user.id)).toMatchObject({ recentCrisis: false });
+    await audit(app.ctx, app.ctx.db, { userId: user.id, event: CRISIS_EVENT, ip: null, detail: { where: "light_screening" } });
     expect(await both(user.id)).toMatchObject({ recentCrisis: true });
     clock.advance(15 * 86_400_000);
     expect(await both(user.id)).toMatchObject({ recentCrisis: false });

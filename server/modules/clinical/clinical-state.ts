@@ -4,6 +4,7 @@ import { evaluationCrisisSince, evaluationsShowCrisis } from "../courses/evaluat
 import type { ScreeningOwner } from "../screening/onboarding-service.ts";
 import {
   completedScreeningSince,
+  crisisRecordedSince,
   latestScreening,
   newestCompletedScreening,
   screeningCrisisSince,
@@ -19,12 +20,14 @@ function daysAgo(ctx: Pick<AppContext, "clock">, days: number): Date {
 
 /**
  * PHQ-9 item 9 answered above 0 in the last 14 days, anywhere: a screening (light or extended,
- * also one not finished) or, for a user, a course evaluation or check-in. Keeps the healthcare
+ * also one not finished), for a user a course evaluation or check-in, or answers refused as
+ * incomplete (the recorded event). Keeps the healthcare
  * advice on (rule H4 of docs/clinical/recommendations.md) and withholds the sleep window (G2).
  */
 export async function recentCrisis(ctx: Pick<AppContext, "db" | "cipher" | "clock">, owner: ScreeningOwner): Promise<boolean> {
   const since = daysAgo(ctx, CRISIS_ADVICE_DAYS);
   if (await screeningCrisisSince(ctx.db, ctx.cipher, owner, since)) return true;
+  if (await crisisRecordedSince(ctx.db, owner, since)) return true;
   return owner.kind === "user" && (await evaluationCrisisSince(ctx.db, ctx.cipher, owner.userId, since));
 }
 
@@ -52,7 +55,7 @@ export async function recommendationBasis(ctx: Pick<AppContext, "db" | "cipher" 
   if (owner.kind === "user") {
     const basis = await userRecommendationBasis(ctx.db, ctx.cipher, owner.userId, daysAgo(ctx, CRISIS_ADVICE_DAYS));
     if (!basis.newest) return { newest: null, previous: null, recentCrisis: false };
-    const recent = basis.screeningCrisis || evaluationsShowCrisis(ctx.cipher, owner.userId, basis.evaluationAnswers);
+    const recent = basis.screeningCrisis || basis.crisisRecorded || evaluationsShowCrisis(ctx.cipher, owner.userId, basis.evaluationAnswers);
     return { newest: basis.newest, previous: basis.previous, recentCrisis: recent };
   }
   return separateRecommendationBasis(ctx, owner);

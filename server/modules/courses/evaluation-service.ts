@@ -11,7 +11,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { audit } from "../audit/audit.ts";
 import { recentCrisis } from "../clinical/clinical-state.ts";
 import { openEvaluationScore, sealEvaluationScore } from "../screening/health-values.ts";
-import { screeningBaseline } from "../screening/screening-repository.ts";
+import { CRISIS_EVENT, screeningBaseline } from "../screening/screening-repository.ts";
 import { completeAnsweredModule, openModule } from "./course-service.ts";
 import { answersAad, previousEvaluationScore } from "./evaluation-repository.ts";
 
@@ -32,7 +32,7 @@ export async function submitEvaluation(
 ) {
   const crisis = isCrisis(answers);
   // A health fact: recorded without the address (docs/retention.md).
-  if (crisis) await audit(ctx, ctx.db, { userId, event: "safety.crisis_shown", ip: null, detail: { where: "course_evaluation" } });
+  if (crisis) await audit(ctx, ctx.db, { userId, event: CRISIS_EVENT, ip: null, detail: { where: "course_evaluation" } });
   const { course, module } = await openModule(ctx, userId, moduleId);
   if (module.type !== "evaluation" && module.type !== "post_part_screening") throw new AppError("request.not_found");
   const id = String(module.settings.instrument);

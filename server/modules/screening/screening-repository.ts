@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, isNotNull, sql, type SQL } from "drizzle-orm";
+import { auditLog } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
@@ -148,6 +149,31 @@ export async function screeningCrisisSince(db: DbOrTx, cipher: FieldCipher, owne
   return rows.some((row) => openCrisis(cipher, row.crisis, row.id));
 }
 
+/** The audit event of a PHQ-9 item 9 answer above 0, recorded wherever it was answered. */
+export const CRISIS_EVENT = "safety.crisis_shown" as const;
+
+function crisisRecordedQuery(ownerKind: ScreeningOwner["kind"]) {
+  const owner = ownerKind === "user" ? auditLog.userId : auditLog.onboardingId;
+  return (db: DbOrTx) =>
+    db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(owner, sql.placeholder("owner")), eq(auditLog.event, CRISIS_EVENT), gte(auditLog.at, sql.placeholder("since"))))
+      .limit(1)
+      .prepare(`crisis_recorded_since_${ownerKind}`);
+}
+
+/**
+ * Whether the owner's item 9 answer above 0 was recorded at or after `since`, also one in answers
+ * that were refused (a PHQ-9 group with a question missing): the event counts, not only a
+ * screening or questionnaire that was stored. Prepared.
+ */
+export async function crisisRecordedSince(db: DbOrTx, owner: ScreeningOwner, since: Date): Promise<boolean> {
+  const name = `crisis_recorded_since_${owner.kind}`;
+  const rows = await preparedFor(db, name, crisisRecordedQuery(owner.kind)).execute({ owner: ownerValue(owner), since: since.toISOString() });
+  return rows.length > 0;
+}
+
 /**
  * The score of `instrument` in the owner's newest completed screening that holds it, and when that
  * screening was completed: the screening baseline a course evaluation is compared with (rule H5).
@@ -246,6 +272,7 @@ function recommendationBasisQuery(db: DbOrTx) {
       previous: sql<ScreeningJson | null>`(select ${screeningJson("p")} from screenings p where p.user_id = "users"."id" and p.kind = ${newestKind} and p.completed_at is not null order by p.started_at desc offset 1 limit 1)`,
       crisisFlags: sql<[string, string][]>`coalesce((select json_agg(json_build_array(c.id, c.crisis)) from screenings c where c.user_id = "users"."id" and c.updated_at >= ${sql.placeholder("since")}), '[]'::json)`,
       evaluationAnswers: sql<string[]>`coalesce((select json_agg(e.answers) from evaluation_answers e where e.user_id = "users"."id" and e.created_at >= ${sql.placeholder("since")}), '[]'::json)`,
+      crisisRecorded: sql<boolean>`exists (select 1 from audit_log a where a.user_id = "users"."id" and a.event = ${CRISIS_EVENT} and a.at >= ${sql.placeholder("since")})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("userId")))
@@ -256,17 +283,18 @@ function recommendationBasisQuery(db: DbOrTx) {
 /**
  * For a user, in one statement (the dashboard's recommendation asks on every render): the newest
  * completed screening of either kind, the completed one before it of the same kind, whether a
- * screening answered at or after `since` has its crisis flag set, and the sealed answers of the
- * course evaluations answered since then (the caller opens them).
+ * screening answered at or after `since` has its crisis flag set, the sealed answers of the
+ * course evaluations answered since then (the caller opens them), and whether an item 9 answer
+ * above 0 was recorded since then (`crisisRecordedSince`).
  */
 export async function userRecommendationBasis(
   db: DbOrTx,
   cipher: FieldCipher,
   userId: string,
   since: Date,
-): Promise<{ newest: StoredScreening | null; previous: StoredScreening | null; screeningCrisis: boolean; evaluationAnswers: string[] }> {
+): Promise<{ newest: StoredScreening | null; previous: StoredScreening | null; screeningCrisis: boolean; evaluationAnswers: string[]; crisisRecorded: boolean }> {
   const [row] = await preparedFor(db, "recommendation_basis_of_user", recommendationBasisQuery).execute({ userId, since: since.toISOString() });
-  if (!row) return { newest: null, previous: null, screeningCrisis: false, evaluationAnswers: [] };
+  if (!row) return { newest: null, previous: null, screeningCrisis: false, evaluationAnswers: [], crisisRecorded: false };
   const newest = fromJson(row.newest);
   const previous = fromJson(row.previous);
   return {
@@ -274,5 +302,6 @@ export async function userRecommendationBasis(
     previous: previous && withScores(cipher, previous),
     screeningCrisis: row.crisisFlags.some(([id, crisis]) => openCrisis(cipher, crisis, id)),
     evaluationAnswers: row.evaluationAnswers,
+    crisisRecorded: row.crisisRecorded,
   };
 }

@@ -425,14 +425,15 @@ describe("efficiency", () => {
       counts[name] = queries;
     }
     // Two courses of different sizes cost the same but for the sleep course's gate (ADR 023), a
-    // fixed four more (the safety check, the newest screening with its scores, crisis answers in
-    // screenings and in evaluations); each call stays within a small fixed budget (session, course,
-    // parts, modules, progress …), never one query per part or module.
+    // fixed seven more (the safety check, the newest screening with its scores, crisis answers in
+    // screenings, recorded crisis events, crisis answers in evaluations, the newest PHQ-9 total of
+    // a screening and of a course questionnaire); each call stays within a small fixed budget
+    // (session, course, parts, modules, progress …), never one query per part or module.
     // Issue 19: the session with the course and the user's course and module progress in one
     // statement (the structure comes from its cache; api/endpoint.ts sessionJoined).
     expect(counts["detail stress"]).toBe(1);
     expect(counts["active"]).toBe(1);
-    expect(counts["detail sleep"]).toBe((counts["detail stress"] ?? 0) + 4);
+    expect(counts["detail sleep"]).toBe((counts["detail stress"] ?? 0) + 7);
     for (const count of Object.values(counts)) {
       expect(count).toBeGreaterThan(0);
       expect(count).toBeLessThanOrEqual(13);

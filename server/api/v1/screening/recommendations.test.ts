@@ -151,4 +151,13 @@ describe.each(LOCALES)("recommendations by clinical precedence, in %s", (locale)
     await extended(v, { phq9: 0, gad7: 0, pss10: 0, miss: 0 });
     expect(await recommended(v)).toMatchObject({ courses: [], healthcare_advice: true, crisis: true });
   });
+
+  it("an item 9 answer above 0 in answers refused as incomplete still keeps the advice on", async () => {
+    const v = await visitor(locale);
+    const { phq9_1: _missing, ...incomplete } = answersFor("phq9", 3, 1);
+    const refused = await v.call("POST", "/api/v1/screening-extended/", { groups: { phq9: { answers: incomplete } } });
+    expect(refused.statusCode).toBe(400);
+    await extended(v, { phq9: 0, gad7: 0, pss10: 0, miss: 0 });
+    expect(await recommended(v)).toMatchObject({ courses: [], healthcare_advice: true, crisis: true });
+  });
 });
