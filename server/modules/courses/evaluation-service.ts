@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { healthcareAdvice, reliablyWorse } from "../../../common/clinical/rules.ts";
 import { courseQuestionnaire, questionnaireKind, scoreCourseAnswers, validateCourseAnswers } from "../../../common/instruments/course-questionnaire.ts";
-import { isInstrumentId } from "../../../common/instruments/registry.ts";
-import { isCrisis } from "../../../common/instruments/scoring.ts";
+import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
+import { bandFor, isCrisis } from "../../../common/instruments/scoring.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { AppContext } from "../../app-context.ts";
 import { evaluationAnswers, moduleProgress } from "../../db/schema/content.ts";
@@ -91,7 +91,8 @@ export async function latestEvaluation(ctx: AppContext, userId: string, moduleId
     instrument: row.instrument,
     answers: JSON.parse(ctx.cipher.decrypt(row.answers, answersAad(userId))) as Record<string, number>,
     score,
-    band,
+    // Worked out again from the score (ADR 023): an old answer follows today's bands.
+    band: isInstrumentId(row.instrument) ? bandFor(getInstrument(row.instrument), score).id : band,
     created_at: row.createdAt.toISOString(),
   };
 }

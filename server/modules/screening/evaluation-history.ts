@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
+import { bandFor } from "../../../common/instruments/scoring.ts";
 import type { InstrumentId } from "../../../common/instruments/types.ts";
 import type { EvaluationHistory } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
@@ -9,13 +10,12 @@ import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
 import { sessionColumns, sessionOfRow } from "../sessions/session-repository.ts";
 import type { ReadWithSession } from "../sessions/session-types.ts";
-import { evaluationScoreAad, openInt, openText, screeningScoreAad } from "./health-values.ts";
+import { evaluationScoreAad, openInt, screeningScoreAad } from "./health-values.ts";
 
 interface Point {
   instrument: string;
   at: Date;
   score: number;
-  band: string;
   source: "screening" | "course";
 }
 
@@ -36,18 +36,19 @@ export function toSeries(points: readonly Point[]): EvaluationHistory["series"] 
       max: instrument.maxScore,
       points: [...list]
         .sort((a, b) => a.at.getTime() - b.at.getTime())
-        .map((p) => ({ at: Math.floor(p.at.getTime() / 1000), score: p.score, band: p.band, source: p.source })),
+        // The band worked out again from the score (ADR 023): old answers follow today's bands.
+        .map((p) => ({ at: Math.floor(p.at.getTime() / 1000), score: p.score, band: bandFor(instrument, p.score).id, source: p.source })),
     };
   });
 }
 
-type HistoryTuple = [rowId: string, instrument: string, atMs: number, score: string, band: string];
+type HistoryTuple = [rowId: string, instrument: string, atMs: number, score: string];
 
 // Both lists in one statement (a round trip is the larger part of this call's cost), read from
 // the user's row. Written out with table names: "id" in a subquery would be its own table's.
 const historyColumns = {
-  fromScreenings: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ss.screening_id, ss.instrument, floor(extract(epoch from ss.created_at) * 1000)::bigint, ss.score, ss.band) order by ss.created_at asc) from screening_scores ss join screenings s on s.id = ss.screening_id where s.user_id = "users"."id" and s.completed_at is not null), '[]'::json)`,
-  fromCourses: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ea.id, ea.instrument, floor(extract(epoch from ea.created_at) * 1000)::bigint, ea.score, ea.band) order by ea.created_at asc) from evaluation_answers ea where ea.user_id = "users"."id"), '[]'::json)`,
+  fromScreenings: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ss.screening_id, ss.instrument, floor(extract(epoch from ss.created_at) * 1000)::bigint, ss.score) order by ss.created_at asc) from screening_scores ss join screenings s on s.id = ss.screening_id where s.user_id = "users"."id" and s.completed_at is not null), '[]'::json)`,
+  fromCourses: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ea.id, ea.instrument, floor(extract(epoch from ea.created_at) * 1000)::bigint, ea.score) order by ea.created_at asc) from evaluation_answers ea where ea.user_id = "users"."id"), '[]'::json)`,
 };
 
 function historyQuery(db: DbOrTx) {
@@ -93,18 +94,16 @@ function historyOf(
   const { cipher } = ctx;
   return {
     series: toSeries([
-      ...fromScreenings.map(([screeningId, instrument, atMs, score, band]) => ({
+      ...fromScreenings.map(([screeningId, instrument, atMs, score]) => ({
         instrument,
         at: new Date(atMs),
         score: openInt(cipher, score, screeningScoreAad("score", screeningId, instrument)),
-        band: openText(cipher, band, screeningScoreAad("band", screeningId, instrument)),
         source: "screening" as const,
       })),
-      ...fromCourses.map(([id, instrument, atMs, score, band]) => ({
+      ...fromCourses.map(([id, instrument, atMs, score]) => ({
         instrument,
         at: new Date(atMs),
         score: openInt(cipher, score, evaluationScoreAad("score", userId, id)),
-        band: openText(cipher, band, evaluationScoreAad("band", userId, id)),
         source: "course" as const,
       })),
     ]),

@@ -43,12 +43,12 @@ describe("anonymise: at least 50 people, rounded counts", () => {
 });
 
 describe("toSeries", () => {
-  it("one series per instrument, oldest first, times in seconds", () => {
+  it("one series per instrument, oldest first, times in seconds, bands worked out from the scores (ADR 023)", () => {
     const series = toSeries([
-      { instrument: "phq9", at: new Date(2_000_000), score: 12, band: "moderate", source: "course" },
-      { instrument: "phq9", at: new Date(1_000_000), score: 20, band: "severe", source: "screening" },
-      { instrument: "gad2", at: new Date(1_500_000), score: 1, band: "negative", source: "screening" },
-      { instrument: "unknown", at: new Date(0), score: 1, band: "x", source: "course" },
+      { instrument: "phq9", at: new Date(2_000_000), score: 12, source: "course" },
+      { instrument: "phq9", at: new Date(1_000_000), score: 20, source: "screening" },
+      { instrument: "gad2", at: new Date(1_500_000), score: 1, source: "screening" },
+      { instrument: "unknown", at: new Date(0), score: 1, source: "course" },
     ]);
     expect(series).toEqual([
       {

@@ -15,6 +15,7 @@ import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
 import { giveScreening } from "../../../modules/screening/fixture-screening.ts";
+import { sealEvaluationScore } from "../../../modules/screening/health-values.ts";
 import {
   FakeClock,
   createTestApp,
@@ -403,6 +404,20 @@ describe("POST /api/v1/evaluations/{module}/", () => {
     };
     expect(own).toMatchObject({ score: 7, answers: gad7(1) });
     expect((await b.agent.get(`/api/v1/evaluations/${id}/`)).statusCode).toBe(404);
+  });
+  it("show the band worked out again from the score, not the one stored with it (ADR 023)", async () => {
+    const { agent, userId } = await userAgent();
+    const course = (await agent.post("/api/v1/course-progress/clear-unfinished/", { course: "anxiety" })).json() as { course_parts: Part[] };
+    const id = course.course_parts[0]?.content_modules.find((m) => m.type === "evaluation")?.id ?? "";
+    await agent.post(`/api/v1/evaluations/${id}/`, { answers: gad7(1) });
+    // A row stored under other bands: GAD-7 7 is "mild" today.
+    const [row] = await app.ctx.db.select({ id: evaluationAnswers.id }).from(evaluationAnswers).where(eq(evaluationAnswers.userId, userId));
+    if (!row) throw new Error("no answer stored");
+    const stale = sealEvaluationScore(app.ctx.cipher, { score: 7, band: "severe", severity: 3 }, userId, row.id);
+    await app.ctx.db.update(evaluationAnswers).set(stale).where(eq(evaluationAnswers.id, row.id));
+    expect((await agent.get(`/api/v1/evaluations/${id}/`)).json()).toMatchObject({ score: 7, band: "mild" });
+    const history = (await agent.get("/api/v1/me/evaluation-history/")).json() as { series: { instrument: string; points: { band: string }[] }[] };
+    expect(history.series.find((series) => series.instrument === "gad7")?.points.map((p) => p.band)).toEqual(["mild"]);
   });
 });
 
