@@ -169,6 +169,52 @@ describe("screening", () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
+  it("the extended screening with item 9 above 0: the crisis panel at once and in later groups; on the results help and the healthcare advice before any score, no course the main action", async () => {
+    const locale = "en";
+    const m = (key: string) => message(locale, key);
+    const page = await visitorPage(locale, 375, await onboardingToken());
+    const errors = collectErrors(page);
+    const problems: string[] = [];
+    const main = page.getByRole("main");
+    const crisisPanel = main.getByRole("region", { name: crisisInfo[locale].heading });
+    await page.goto(`${baseUrl()}${pathTo("extendedScreening", locale)}`);
+    await waitForHydration(page);
+    // The PHQ-9 group first: item 9 above 0 shows the panel before anything is sent.
+    await main.locator("#q-phq9_9").waitFor();
+    expect(await crisisPanel.count()).toBe(0);
+    await answerAll(page, 0, 1);
+    await crisisPanel.waitFor();
+    await main.getByRole("button", { name: m("screening.extended.save") }).click();
+    const progress = (done: number) => m("screening.extended.progress").replace("{{done}}", String(done)).replace("{{total}}", "4");
+    for (const done of [1, 2, 3]) {
+      await main.getByText(progress(done)).waitFor();
+      // Still there in the later groups.
+      await crisisPanel.waitFor();
+      await answerAll(page, 0);
+      await main.getByRole("button", { name: m(done === 3 ? "screening.extended.finish" : "screening.extended.save") }).click();
+    }
+    await page.getByRole("heading", { level: 1, name: m("screening.extended.resultsHeading") }).waitFor();
+    await main.getByRole("heading", { name: m("screening.recommended.heading") }).waitFor();
+    await main.locator("ol.recommended-list > li").first().waitFor();
+    expect(await main.getByRole("heading").first().textContent()).toBe(crisisInfo[locale].heading);
+    const text = (await main.innerText()).replace(/\s+/g, " ");
+    const at = (what: string) => {
+      const index = text.indexOf(what);
+      expect(index, `"${what}" on the results`).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    expect(at(m("crisis.now.heading"))).toBeLessThan(at(m("screening.extended.resultsHeading")));
+    // The healthcare advice comes from the results themselves, once, before the first score.
+    expect(at(m("screening.healthcare.title"))).toBeLessThan(at(m("screening.score").replace("{{score}}", "1").replace("{{max}}", "27")));
+    expect(text.split(m("screening.healthcare.title"))).toHaveLength(2);
+    // Getting help is the main action: no course link is a primary button.
+    expect(await main.locator("ol.recommended-list a.button--primary").count()).toBe(0);
+    await axeThemes(page, "extended results after a crisis answer", problems);
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
   it("an expired onboarding record is removed and leads to /?token=expired with an explanation", async () => {
     for (const locale of ["sv", "en"] as const) {
       const page = await visitorPage(locale, 1280, "x".repeat(43));
