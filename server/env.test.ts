@@ -34,6 +34,11 @@ describe("parseEnv", () => {
     );
   });
 
+  it("refuses a database pool of one connection: migrations hold one for their lock and run on another", () => {
+    expect(problemsOf({ DATABASE_POOL_SIZE: "1" }).join("\n")).toContain("DATABASE_POOL_SIZE");
+    expect(problemsOf({ DATABASE_POOL_SIZE: "2" })).toEqual([]);
+  });
+
   it("lists every bad field at once", () => {
     try {
       parseEnv({ PORT: "not-a-port", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });

@@ -33,7 +33,8 @@ const baseSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** At least 2: migrate() holds one connection for its lock while the migrator runs on another. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /** PostgreSQL: time limit for opening a connection (a pool that cannot connect answers in this time). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /**

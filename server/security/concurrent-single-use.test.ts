@@ -14,7 +14,7 @@ import { personalNumberHash } from "../modules/bankid/personal-number.ts";
 import { randomTestPersonalNumber } from "../modules/bankid/simulator/test-identities.ts";
 import { TestAgent } from "../testing/agent.ts";
 import { GOOD_PASSWORD, latestMailTo, linkParam, randomIp, uniqueEmail } from "../testing/accounts.ts";
-import { scan } from "../testing/bankid.ts";
+import { approvedOrder } from "../testing/bankid.ts";
 import { ACCOUNT_AGREEMENTS } from "../testing/consent.ts";
 import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor } from "../testing/test-app.ts";
 
@@ -191,28 +191,12 @@ describe("two requests that both found an address free", () => {
 });
 
 describe("a person's first BankID login, twice at once", () => {
-  async function approvedRegistration(personalNumber: string): Promise<{ agent: TestAgent; order: string }> {
-    const agent = visitor();
-    const started = await agent.post("/api/v1/onboarding/register", {
-      device: "other",
-      locale: "sv",
-      terms_version: CURRENT_TERMS_VERSION,
-      accept_terms: true,
-      consent_health_data: true,
-      ...ACCOUNT_AGREEMENTS,
-    });
-    expect(started.statusCode).toBe(200);
-    const { order, qrData } = json(started) as { order: string; qrData: string };
-    expect((await scan(app, { qrData, personalNumber, action: "approve" })).statusCode).toBe(200);
-    return { agent, order };
-  }
-
   // Both find no account and both create one: the loser meets the personal number's unique
   // constraint (23505), and logs in to the winner's account instead, as it would a moment later.
   it("ends with one account and both browsers logged in to it", async () => {
     await rounds(4, async () => {
       const personalNumber = randomTestPersonalNumber();
-      const registrations = [await approvedRegistration(personalNumber), await approvedRegistration(personalNumber)];
+      const registrations = [await approvedOrder(app, "register", { personalNumber }), await approvedOrder(app, "register", { personalNumber })];
       const polls = await Promise.all(registrations.map(({ agent, order }) => agent.post("/api/v1/login/status", { order })));
       expect(polls.map((r) => [r.statusCode, json(r)["status"]])).toEqual([[200, "complete"], [200, "complete"]]);
       const ids = await Promise.all(registrations.map(async ({ agent }) => (json(await agent.get("/api/v1/me/"))["user_data"] as { id: string }).id));

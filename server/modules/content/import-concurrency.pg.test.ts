@@ -3,8 +3,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CONTENT_LANGUAGES } from "../../../common/content/schema.ts";
 import { systemClock } from "../../lib/clock.ts";
-import { contentModules, courseProgress, courses, moduleProgress } from "../../db/schema/content.ts";
+import { contentModules, contentPages, courseProgress, courseSlugs, courses, featuredContent, moduleProgress } from "../../db/schema/content.ts";
 import { users } from "../../db/schema/users.ts";
 import { isolatedTestDatabase } from "../../testing/test-database.ts";
 import { importContent } from "./import-content.ts";
@@ -51,4 +52,34 @@ describe("content import beside users' progress (PostgreSQL)", () => {
     const rows = await db.select().from(moduleProgress).where(eq(moduleProgress.userId, user!.id));
     expect(rows).toHaveLength(modules.length);
   }, 90_000);
+});
+
+/**
+ * Two instances importing at start, one of them a release that lists the programmes in another
+ * order (a rolling deploy with a restart of the old version). Two imports of the same content
+ * take turns without the import lock too (the second waits on the first's first programme row);
+ * in different orders, each upserts its first programme and then waits for the other's: a
+ * deadlock (40P01) without the lock. With it, one import follows the other and the database
+ * holds one version whole.
+ */
+describe("two content imports at once (PostgreSQL)", () => {
+  it("both succeed and leave one version: the same rows, no duplicates, one release's order", async () => {
+    const { db } = await isolatedTestDatabase();
+    const content = loadContent(path.resolve("content"));
+    const reordered = { ...content, courses: [...content.courses].reverse() };
+    await importContent(db, systemClock, content);
+    const modulesBefore = await db.select({ id: contentModules.id, key: contentModules.key }).from(contentModules);
+
+    await Promise.all([importContent(db, systemClock, content), importContent(db, systemClock, reordered)]);
+
+    const order = (version: typeof content) => Object.fromEntries(version.courses.map((course, i) => [course.def.key, i]));
+    const positions = await db.select({ key: courses.key, position: courses.position }).from(courses).where(eq(courses.archived, false));
+    expect([order(content), order(reordered)]).toContainEqual(Object.fromEntries(positions.map((row) => [row.key, row.position])));
+    const modulesAfter = await db.select({ id: contentModules.id, key: contentModules.key }).from(contentModules);
+    expect(modulesAfter).toHaveLength(modulesBefore.length);
+    expect(modulesAfter).toEqual(expect.arrayContaining(modulesBefore));
+    expect(await db.$count(courseSlugs)).toBe(content.courses.length * CONTENT_LANGUAGES.length);
+    expect(await db.$count(contentPages)).toBe(content.pages.length * CONTENT_LANGUAGES.length);
+    expect(await db.$count(featuredContent)).toBe(content.featured.length);
+  }, 30_000);
 });
