@@ -10,6 +10,8 @@ export const slugParam = z.strictObject({ slug: text().regex(/^[a-z0-9]+(?:-[a-z
 export const moduleParams = slugParam.extend({ module: text().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80) });
 
 export const courseCardSchema = z.strictObject({
+  /** §3 Course: id, slug, active, completed (course_parts only in the course's own call). */
+  id: z.uuid(),
   key: z.string(),
   slug: z.string(),
   title: z.string(),
@@ -20,6 +22,9 @@ export const courseCardSchema = z.strictObject({
   /** For logged-in users: where they are with the course. */
   status: z.enum(["not_started", "in_progress", "completed"]).optional(),
   progress: z.number().min(0).max(1).optional(),
+  /** For logged-in users: in progress (started, not completed), and completed (§3). */
+  active: z.boolean().optional(),
+  completed: z.boolean().optional(),
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
 
@@ -50,7 +55,6 @@ export const coursePartSchema = z.strictObject({
 export type CoursePart = z.infer<typeof coursePartSchema>;
 
 export const courseDetailSchema = courseCardSchema.extend({
-  id: z.uuid(),
   html: z.string(),
   status: z.enum(["not_started", "in_progress", "completed"]),
   /** Started and not completed: the user's course in progress (§4: at most one). */

@@ -41,6 +41,7 @@ async function withTexts(ctx: AppContext, db: DbOrTx, head: Omit<CourseRow, "tex
 function card(course: CourseRow, locale: Locale): CourseCard {
   const t = course.texts[locale];
   return {
+    id: course.id,
     key: course.key,
     slug: t.slug,
     title: t.title,
@@ -113,6 +114,8 @@ export async function userCourses(ctx: AppContext, userId: string, locale: Local
       ...card(course, locale),
       status: p?.completedAt ? "completed" : p ? "in_progress" : "not_started",
       progress: total ? completed / total : 0,
+      active: p !== undefined && !p.completedAt,
+      completed: Boolean(p?.completedAt),
     };
   });
 }
