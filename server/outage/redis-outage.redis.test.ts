@@ -7,11 +7,12 @@ import { privateRedis, type PrivateRedis } from "../testing/private-redis.ts";
 import { createTestApp, createTestUser, json } from "../testing/test-app.ts";
 
 /**
- * Redis killed (SIGKILL) under an app that keeps its throttling counters there, and started again
- * (ADR 020). A private redis-server of this test's own; CI's PostgreSQL run (REDIS_URL set, so the
- * machine has Redis). Promises, with numbers: a correct login answers 200 within 2 s; a burst of
- * wrong passwords gets no more checks than the policy allows; /readyz says "degraded" with 200;
- * after Redis returns, new counts land in Redis.
+ * Redis killed (SIGKILL) under an app that keeps its throttling counters there, and started again;
+ * then Redis paused (SIGSTOP: connections stay open, nothing answers) and resumed (ADR 020). A
+ * private redis-server of this test's own; CI's PostgreSQL run (REDIS_URL set, so the machine has
+ * Redis). Promises, with numbers: a correct login answers 200 within 2 s; a burst of wrong
+ * passwords gets no more checks than the policy allows; /readyz says "degraded" with 200; after
+ * Redis returns, new counts land in Redis.
  */
 
 const LOCK_AFTER = 20;
@@ -34,8 +35,10 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
-  await app?.close();
+  // Redis first: a test that timed out may have left it paused, and a client saying goodbye to a
+  // paused Redis waits for its answer.
   await redis?.kill();
+  await app?.close();
 });
 
 let ipSeq = 0;
@@ -48,6 +51,13 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
   const started = performance.now();
   const value = await fn();
   return { value, ms: performance.now() - started };
+}
+
+/** Waits (at most 5 s: a few rechecks) until the throttle counts in Redis again. */
+async function backOnRedis(): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (app.ctx.services.isDown("redis") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  expect(app.ctx.services.isDown("redis")).toBe(false);
 }
 
 describe("Redis killed and restarted under the throttle", () => {
@@ -96,9 +106,7 @@ describe("Redis killed and restarted under the throttle", () => {
 
     // Redis returns (empty: it kept nothing). Within a few rechecks the throttle uses it again.
     await redis.start();
-    const deadline = Date.now() + 5_000;
-    while (app.ctx.services.isDown("redis") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(app.ctx.services.isDown("redis")).toBe(false);
+    await backOnRedis();
     expect(await redis.keys(`${prefix}*`)).toEqual([]);
     const after = await new TestAgent(app, nextIp()).post("/api/v1/login/email", { email: `nobody-${ipSeq}@example.test`, password: "not the password 2" });
     expect(after.statusCode).toBe(400);
@@ -109,4 +117,44 @@ describe("Redis killed and restarted under the throttle", () => {
         `${checkedFromMany} of 60 from many (policy 5 / ${LOCK_AFTER}); slowest answer ${Math.round(Math.max(...all.map((r) => r.ms)))} ms`,
     );
   }, 60_000);
+});
+
+describe("Redis that stops answering (paused) under the throttle", () => {
+  it("logins answer within 2 s, the guessing limit holds, and Redis counts again once it answers", async () => {
+    // Independent of the test above: a Redis that runs and that the throttle uses.
+    await redis.start();
+    await backOnRedis();
+    const owner = await createTestUser(app, { passwordHash: await hashPassword(GOOD_PASSWORD) });
+    redis.pause();
+    try {
+      // No error to fail over on, only silence: the command time limit (300 ms) is what ends the wait.
+      const login = await timed(() => new TestAgent(app, nextIp()).post("/api/v1/login/email", { email: owner.email, password: GOOD_PASSWORD }));
+      expect(login.value.statusCode).toBe(200);
+      expect(login.ms).toBeLessThan(2_000);
+      expect(app.ctx.services.isDown("redis")).toBe(true);
+      const ready = await app.inject({ method: "GET", url: "/readyz" });
+      expect(ready.statusCode).toBe(200);
+      expect(json(ready)).toMatchObject({ status: "ready", degraded: [{ service: "redis", reason: "ETIMEDOUT" }] });
+
+      // One address guessing, one after another: 5 guesses are checked, then the wait (1 s, doubling) refuses.
+      const guesser = new TestAgent(app, nextIp());
+      const guesses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const guess = await timed(() => guesser.post("/api/v1/login/email", { email: owner.email, password: `silent ${i} guess` }));
+        expect(guess.ms).toBeLessThan(2_000);
+        guesses.push(guess.value.statusCode);
+      }
+      expect(guesses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    } finally {
+      redis.resume();
+    }
+
+    // Redis answers again (what waited in it included): the throttle uses it again within a few rechecks.
+    await backOnRedis();
+    const before = new Set(await redis.keys(`${prefix}login:*`));
+    const after = await new TestAgent(app, nextIp()).post("/api/v1/login/email", { email: `nobody-${ipSeq}@example.test`, password: "not the password 3" });
+    expect(after.statusCode).toBe(400);
+    expect((await redis.keys(`${prefix}login:*`)).filter((key) => !before.has(key)).length).toBeGreaterThanOrEqual(3);
+    expect(json(await app.inject({ method: "GET", url: "/readyz" }))).toEqual({ status: "ready" });
+  }, 15_000);
 });

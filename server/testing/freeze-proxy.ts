@@ -1,7 +1,7 @@
 import net from "node:net";
 
 /**
- * A TCP proxy in front of PostgreSQL that the test makes go silent: freeze() leaves every open
+ * A TCP proxy in front of PostgreSQL (or Redis) that the test makes go silent: freeze() leaves every open
  * connection without an answer for good (a server that vanished without closing its sockets, as
  * in a failover or a network partition) and accepts new ones without answering them either;
  * thaw() lets new connections through again. SIGSTOP on the postmaster is not the same: the

@@ -4,7 +4,7 @@ import { freePort } from "./smtp-relay.ts";
 
 /**
  * A Redis server of the test's own (the machine's `redis-server`), on a free loopback port with
- * no persistence, that the test kills (SIGKILL) and starts again on the same port.
+ * no persistence, that the test kills (SIGKILL) and starts again on the same port, or pauses.
  */
 export interface PrivateRedis {
   port: number;
@@ -12,6 +12,13 @@ export interface PrivateRedis {
   start(): Promise<void>;
   /** SIGKILL: connections drop, nothing is saved. */
   kill(): Promise<void>;
+  /**
+   * SIGSTOP: a Redis that is there but silent (a stalled host, a long fork or swap). The kernel
+   * still accepts connections and takes commands in, so clients see no error, only no answer.
+   */
+  pause(): void;
+  /** SIGCONT: the commands that waited are run and answered, in order. */
+  resume(): void;
   /** Keys that match a pattern, read with a client of the test's own. */
   keys(pattern: string): Promise<string[]>;
 }
@@ -53,6 +60,12 @@ export async function privateRedis(): Promise<PrivateRedis> {
       const exited = new Promise((resolve) => running.once("exit", resolve));
       running.kill("SIGKILL");
       await exited;
+    },
+    pause() {
+      if (!child?.kill("SIGSTOP")) throw new Error("redis-server is not running");
+    },
+    resume() {
+      if (!child?.kill("SIGCONT")) throw new Error("redis-server is not running");
     },
     async keys(pattern) {
       const probe = client();

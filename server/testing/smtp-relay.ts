@@ -6,11 +6,16 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "s
  * A real SMTP server on loopback for outage tests (the `smtp-server` package), started and stopped
  * by the test on a fixed port, so the app's SMTP_URL stays the same while the relay is down.
  * Modes: `accept` (250 after the message), `stall` (takes the connection, then says nothing),
- * `drop-after-data` (reads the whole message, then closes without an answer: a lost
- * acknowledgement), `reject` (550 to the message).
+ * `stall-after-ehlo` (greets and answers EHLO, then never answers MAIL FROM: one step goes silent),
+ * `trickle` (answers MAIL FROM with reply lines that never end, one every TRICKLE_MS: the socket is
+ * never idle long enough for a silence limit), `drop-after-data` (reads the whole message, then
+ * closes without an answer: a lost acknowledgement), `reject` (550 to the message).
  */
 
-export type RelayMode = "accept" | "stall" | "drop-after-data" | "reject";
+export type RelayMode = "accept" | "stall" | "stall-after-ehlo" | "trickle" | "drop-after-data" | "reject";
+
+/** How often a trickling relay sends a line: well inside any silence limit a test sets. */
+const TRICKLE_MS = 50;
 
 export interface ReceivedMail {
   from: string;
@@ -77,6 +82,15 @@ export async function createTestRelay(mode: RelayMode = "accept", port?: number)
           relay.connections += 1;
           if (relay.mode === "stall") return; // never greets
           callback();
+        },
+        onMailFrom(_address, session: SMTPServerSession, callback) {
+          if (relay.mode === "stall-after-ehlo") return; // the callback is never called: no answer
+          if (relay.mode !== "trickle") return callback();
+          // A multi-line reply ("250-…") is not complete until a "250 " line, which never comes.
+          const socket = [...sockets].find((s) => s.remotePort === session.remotePort);
+          if (!socket) return callback(new Error("trickle: the session's connection is not known"));
+          const timer = setInterval(() => socket.write("250-still thinking\r\n"), TRICKLE_MS);
+          socket.once("close", () => clearInterval(timer));
         },
         onData(stream, session, callback) {
           void readAll(stream).then((raw) => {

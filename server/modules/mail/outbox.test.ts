@@ -126,6 +126,34 @@ describe("e-mail through the outbox, with the relay down, slow or cut off", () =
     expect(to(email)).toHaveLength(1);
   });
 
+  it.each([
+    // Silent after EHLO: the socket's silence limit (SMTP_SEND_TIMEOUT_MS) ends the attempt.
+    { mode: "stall-after-ehlo", limit: "CONN" },
+    // Bytes that never make a reply keep the socket busy: only the limit on the whole exchange ends it.
+    { mode: "trickle", limit: "DEADLINE" },
+  ] as const)("a relay that turns $mode mid-exchange: the attempt ends at its limit ($limit), the mail waits and arrives once", async ({ mode, limit }) => {
+    relay.mode = mode;
+    await relay.start();
+    const email = uniqueEmail(`outbox-${mode}`);
+    const key = `mail:${mode}-${email}`;
+    await queueMail(app.ctx, app.ctx.db, { to: email, subject: "s", text: "t", html: "<p>t</p>" }, { idempotencyKey: `${mode}-${email}` });
+    const attempt = Date.now();
+    await tick();
+    expect(Date.now() - attempt).toBeLessThan(300 + 300 + 1_000);
+    // Never handed over, so worth another try: queued for a retry, the message still sealed in it.
+    const [waiting] = await app.ctx.db.select().from(jobs).where(eq(jobs.dedupeKey, key));
+    expect([waiting?.status, waiting?.attempts, waiting?.handedOverAt, waiting?.lastError]).toEqual([
+      "queued",
+      1,
+      null,
+      `not delivered: smtp ${limit} ETIMEDOUT`,
+    ]);
+    expect(waiting?.payload).toHaveProperty("sealed");
+    relay.mode = "accept";
+    await deliverWithin(1);
+    expect(to(email)).toHaveLength(1);
+  });
+
   it("an acknowledgement lost after the hand-over is never sent again: a dead letter, without content", async () => {
     relay.mode = "drop-after-data";
     const email = uniqueEmail("outbox-lost");

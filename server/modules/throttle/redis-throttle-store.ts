@@ -154,7 +154,16 @@ export class RedisThrottleStore implements ProbedStore {
   }
 
   async ping(): Promise<void> {
-    await (await this.client()).ping();
+    const redis = await this.client();
+    try {
+      await redis.ping();
+    } catch (error) {
+      // A probe without an answer on a connection that seems open: it may be half-open (the
+      // peer or a middlebox gone without closing it), and would then never answer again. The
+      // next probe gets a new connection.
+      if (redis.status === "ready") redis.disconnect(true);
+      throw error;
+    }
   }
 
   async read(key: string): Promise<CounterState | null> {
