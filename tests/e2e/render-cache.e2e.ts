@@ -13,11 +13,17 @@ import { startServer, type RunningServer } from "./support/server.ts";
  */
 let cached: RunningServer;
 let fresh: RunningServer;
+/** Each server's course ids (made by its own database when it imported the content), by key. */
+const courseIds = new Map<RunningServer, [id: string, key: string][]>();
 beforeAll(async () => {
   [cached, fresh] = await Promise.all([
     startServer({ ...EXAMPLE_PRIVACY_ENV, METRICS_ENABLED: "true" }),
     startServer({ ...EXAMPLE_PRIVACY_ENV, RENDER_CACHE_MB: "0" }),
   ]);
+  for (const server of [cached, fresh]) {
+    const list = (await (await fetch(`${server.url}/api/v1/public/courses/`)).json()) as { id: string; key: string }[];
+    courseIds.set(server, list.map(({ id, key }) => [id, key]));
+  }
 });
 afterAll(async () => {
   await Promise.all([cached?.stop(), fresh?.stop()]);
@@ -58,9 +64,11 @@ async function get(server: RunningServer, path: string, cookie?: string): Promis
   };
 }
 
-/** The page as it would be on any server at any time: the nonce and the server's own address replaced. */
+/** The page as it would be on any server at any time: the nonce, the server's own address and its course ids replaced. */
 function normalised(page: Page, server: RunningServer): string {
-  return page.body.split(page.nonce).join("NONCE").split(server.url).join("ORIGIN");
+  let body = page.body.split(page.nonce).join("NONCE").split(server.url).join("ORIGIN");
+  for (const [id, key] of courseIds.get(server) ?? []) body = body.split(id).join(`COURSE-ID-${key}`);
+  return body;
 }
 
 async function cacheCounts(): Promise<{ hits: number; misses: number; pages: number }> {
