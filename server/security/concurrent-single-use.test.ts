@@ -4,8 +4,9 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CURRENT_TERMS_VERSION } from "../../common/auth/terms.ts";
+import { openDatabase, type Database } from "../db/client.ts";
 import { bankidIdentities } from "../db/schema/bankid.ts";
 import { sessions } from "../db/schema/sessions.ts";
 import { users } from "../db/schema/users.ts";
@@ -16,6 +17,7 @@ import { TestAgent } from "../testing/agent.ts";
 import { GOOD_PASSWORD, latestMailTo, linkParam, randomIp, uniqueEmail } from "../testing/accounts.ts";
 import { approvedOrder } from "../testing/bankid.ts";
 import { ACCOUNT_AGREEMENTS } from "../testing/consent.ts";
+import { hold } from "../testing/held-lock.ts";
 import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor } from "../testing/test-app.ts";
 
 /**
@@ -33,13 +35,18 @@ const NEW_PASSWORD = "ett helt nytt lösen i kväll";
 let app: FastifyInstance;
 let passwordHash: string;
 let dataDir: string;
+/** On PostgreSQL, a second pool that holds a row lock to line racing requests up (testing/held-lock.ts). */
+let holder: Database | null = null;
 beforeAll(async () => {
   // An outbox of the file's own: reading the newest mail reads the whole outbox, every round.
   dataDir = await mkdtemp(path.join(tmpdir(), "kbt-single-use-"));
   app = await createTestApp({ clock, env: { DATA_DIR: dataDir } });
   passwordHash = await hashPassword(GOOD_PASSWORD);
+  const databaseUrl = inject("testDatabaseUrl");
+  if (databaseUrl) holder = await openDatabase({ url: databaseUrl, poolSize: 2 });
 });
 afterAll(async () => {
+  await holder?.close();
   await app.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -72,8 +79,8 @@ async function registrationCode(email: string): Promise<string> {
   return mailedCode(email, "code");
 }
 
-async function emailChangeCode(agent: TestAgent, email: string): Promise<string> {
-  expect((await agent.post("/api/v1/me/email/", { email })).statusCode).toBe(202);
+async function emailChangeCode(agent: TestAgent, email: string, password?: string): Promise<string> {
+  expect((await agent.post("/api/v1/me/email/", { email, ...(password ? { password } : {}) })).statusCode).toBe(202);
   return mailedCode(email, "email_code");
 }
 
@@ -203,6 +210,41 @@ describe("a person's first BankID login, twice at once", () => {
       expect(ids[0]).toBe(ids[1]);
       const hash = personalNumberHash(app.ctx, personalNumber);
       expect(await app.ctx.db.select().from(bankidIdentities).where(eq(bankidIdentities.personalNumberHash, hash))).toHaveLength(1);
+    });
+  });
+});
+
+describe("a reset link used while the account changes its password or address", () => {
+  // Each deletes the account's reset codes and writes its row: in opposite orders, the two
+  // transactions deadlocked (40P01, a 500). Whichever comes first wins; the other answers as it
+  // would a moment later. On PostgreSQL the user's row is held until both wait, so they go on
+  // together, in either order, every round.
+  async function together(userId: string, requests: () => Promise<LightMyRequestResponse>[]): Promise<LightMyRequestResponse[]> {
+    if (!holder) return Promise.all(requests());
+    const held = await hold(holder, (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update"));
+    const [responses] = await Promise.all([Promise.all(requests()), held.releaseWhenWaiting(2)]);
+    return responses;
+  }
+
+  it("a password change at the same moment: no 500", async () => {
+    await rounds(8, async () => {
+      const user = await verifiedUser("password");
+      const token = await resetToken(user.email);
+      const change = { current_password: GOOD_PASSWORD, new_password: `${NEW_PASSWORD} too` };
+      const responses = await together(user.id, () => [useReset(token), user.agent.post("/api/v1/password/change", change)]);
+      expect(responses.map((r) => r.statusCode)).toEqual([expect.any(Number), 200]);
+      expect([200, 400]).toContain(responses[0]?.statusCode);
+    });
+  });
+
+  it("an address change confirmed at the same moment: no 500", async () => {
+    await rounds(8, async () => {
+      const user = await verifiedUser("password");
+      const code = await emailChangeCode(user.agent, uniqueEmail("moving"), GOOD_PASSWORD);
+      const token = await resetToken(user.email);
+      const responses = await together(user.id, () => [useReset(token), confirmChange(user.agent, code)]);
+      expect(responses.map((r) => r.statusCode)).toEqual([expect.any(Number), 200]);
+      expect([200, 400]).toContain(responses[0]?.statusCode);
     });
   });
 });

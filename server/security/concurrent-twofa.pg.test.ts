@@ -1,13 +1,14 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { openDatabase, type Database, type Tx } from "../db/client.ts";
+import { openDatabase, type Database } from "../db/client.ts";
 import { recoveryCodes } from "../db/schema/accounts.ts";
 import { users } from "../db/schema/users.ts";
 import { totpSecretAad } from "../modules/accounts/twofa-service.ts";
 import { generateSecret, stepOf, TOTP_PERIOD_SECONDS } from "../modules/twofa/totp.ts";
 import { TestAgent } from "../testing/agent.ts";
 import { codeFor, randomIp, registerUser, type RegisteredUser } from "../testing/accounts.ts";
+import { hold } from "../testing/held-lock.ts";
 import { createTestApp, FakeClock, json } from "../testing/test-app.ts";
 
 /**
@@ -57,43 +58,6 @@ async function unusedRecoveryCodes(id: string): Promise<number> {
   return rows.length;
 }
 
-/** Statements of this database that wait for a lock (the held one, or one taken behind it). */
-async function lockWaiters(db: Database): Promise<number> {
-  const query = sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
-  const result = (await db.db.execute(query)) as unknown as { rows: { n: number }[] };
-  return result.rows[0]?.n ?? 0;
-}
-
-interface HeldLocks {
-  /** Commits once `waiters` statements wait for a lock. */
-  releaseWhenWaiting(waiters: number): Promise<void>;
-}
-
-/** Runs `lock` in a transaction of the holder's that stays open until released. */
-async function hold(lock: (tx: Tx) => Promise<unknown>): Promise<HeldLocks> {
-  const pool = holder;
-  let commit = () => {};
-  const gate = new Promise<void>((resolve) => (commit = resolve));
-  let locked = () => {};
-  const taken = new Promise<void>((resolve) => (locked = resolve));
-  const done = pool.db.transaction(async (tx) => {
-    await lock(tx);
-    locked();
-    await gate;
-  });
-  await Promise.race([taken, done]);
-  return {
-    async releaseWhenWaiting(waiters) {
-      try {
-        await vi.waitFor(async () => expect(await lockWaiters(pool)).toBeGreaterThanOrEqual(waiters), { timeout: 10_000, interval: 10 });
-      } finally {
-        commit();
-        await done;
-      }
-    },
-  };
-}
-
 /** Regenerates with the code `offset` steps from now; again while another check holds the lease (429). */
 async function regenerate(user: RegisteredUser, offset: number): Promise<LightMyRequestResponse> {
   let response: LightMyRequestResponse | undefined;
@@ -133,7 +97,7 @@ describe("two-factor set-up requested several times at once", () => {
     const seen = String(json(await agent.get("/api/v1/twofa/")).secret);
     // An uncommitted replacement: the request reads the secret it saw and waits to write.
     const replacement = app.ctx.cipher.encrypt(generateSecret(), totpSecretAad(id));
-    const held = await hold((tx) => tx.update(users).set({ totpSecret: replacement }).where(eq(users.id, id)));
+    const held = await hold(holder, (tx) => tx.update(users).set({ totpSecret: replacement }).where(eq(users.id, id)));
     const [enabled] = await Promise.all([agent.post("/api/v1/twofa/", { code: codeFor(app, seen) }), held.releaseWhenWaiting(1)]);
     expect(enabled.statusCode).toBe(400);
     expect(json(enabled).code).toBe("auth.code_invalid");
@@ -150,7 +114,7 @@ describe("recovery codes regenerated twice at once", () => {
     const firstStep = stepOf(clock.now().getTime());
     // The first regeneration's transaction waits on the old codes until the second has passed
     // its check too (or waits behind the first, which is the fix).
-    const held = await hold((tx) => tx.select({ id: recoveryCodes.id }).from(recoveryCodes).where(eq(recoveryCodes.userId, id)).for("update"));
+    const held = await hold(holder, (tx) => tx.select({ id: recoveryCodes.id }).from(recoveryCodes).where(eq(recoveryCodes.userId, id)).for("update"));
     const [first, second] = await Promise.all([
       regenerate(user, 0),
       vi.waitFor(async () => expect(await lastStep(id)).toBe(firstStep), { timeout: 10_000, interval: 5 }).then(() => regenerate(user, 1)),

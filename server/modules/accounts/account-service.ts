@@ -268,8 +268,9 @@ export async function changePassword(
   assertAcceptablePassword(next, user.email, "body.new_password");
   const passwordHash = await hashNewPassword(next);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+    // Before the row is written: a reset link used at the same moment takes its codes, then the row.
     await revokeEmailCodes(tx, user.id, ["reset"]);
+    await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
     await deleteOtherSessions(tx, user.id, session.idHash);
     await audit(ctx, tx, { userId: user.id, event: "password.changed", ip: client.ip });
     if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.passwordChanged({ locale: user.locale }) }, { userId: user.id });

@@ -115,6 +115,10 @@ export async function consumeEmailCode(
  * e-mail address changed): a link mailed before the change no longer works.
  */
 export async function revokeEmailCodes(db: DbOrTx, userId: string, purposes: readonly EmailCodePurpose[]): Promise<void> {
+  // The groups' locks first, in one order everywhere, as a use of one of the codes takes them:
+  // callers revoke before they write the user's row, so a use (code, then row) and a revocation
+  // (row, then code) never wait for each other in opposite orders.
+  for (const purpose of [...purposes].sort()) await lockCodeGroup(db, purpose, { userId, email: "" });
   await db.delete(emailCodes).where(and(eq(emailCodes.userId, userId), inArray(emailCodes.purpose, [...purposes])));
 }
 

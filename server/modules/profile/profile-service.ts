@@ -124,9 +124,10 @@ export async function confirmEmailChange(ctx: AppContext, client: ClientInfo, se
     if (!row || row.userId !== session.userId) throw new AppError("auth.link_invalid");
     const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, row.email), ne(users.id, session.userId))).limit(1);
     if (taken) throw new AppError("auth.link_invalid");
-    await tx.update(users).set({ email: row.email, updatedAt: ctx.clock.now() }).where(eq(users.id, session.userId));
-    // Reset links went to the old address; pending changes to other addresses are void.
+    // Reset links went to the old address; pending changes to other addresses are void. Revoked
+    // before the row is written: a reset link used at the same moment takes its codes, then the row.
     await revokeEmailCodes(tx, session.userId, ["reset", "email_change"]);
+    await tx.update(users).set({ email: row.email, updatedAt: ctx.clock.now() }).where(eq(users.id, session.userId));
     await audit(ctx, tx, { userId: session.userId, event: "email.changed", ip: client.ip });
     // The old address is told, in the same transaction as the change.
     if (before.email && before.email !== row.email) {
