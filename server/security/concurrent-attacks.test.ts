@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_TERMS_VERSION } from "../../common/auth/terms.ts";
 import { endpoints } from "../api/endpoints.ts";
-import { auditLog } from "../db/schema/accounts.ts";
+import { auditLog, throttleCounters } from "../db/schema/accounts.ts";
 import { users } from "../db/schema/users.ts";
 import { TestAgent } from "../testing/agent.ts";
 import { codeFor, GOOD_PASSWORD, randomIp, registerUser, uniqueEmail, type RegisteredUser } from "../testing/accounts.ts";
 import { endpointKey } from "../testing/endpoint-subjects.ts";
-import { createTestApp, FakeClock, sessionCookieFor } from "../testing/test-app.ts";
+import { createTestApp, FakeClock, runRedis, sessionCookieFor } from "../testing/test-app.ts";
 import { VISITOR_CONSENT, ACCOUNT_AGREEMENTS } from "../testing/consent.ts";
 
 /**
@@ -28,8 +29,10 @@ const BURST = 200;
  */
 const clock = new FakeClock(Date.UTC(2026, 10, 24, 9, 0, 0));
 let app: FastifyInstance;
+/** This app's throttling keys in the run's Redis (CI's PostgreSQL run has one). */
+const redisPrefix = `test:${randomBytes(8).toString("hex")}:throttle:`;
 beforeAll(async () => {
-  app = await createTestApp({ clock, env: { THROTTLE_LOCK_AFTER: "100" } });
+  app = await createTestApp({ clock, env: { THROTTLE_LOCK_AFTER: "100", REDIS_KEY_PREFIX: redisPrefix, ...runRedis() } });
 });
 afterAll(async () => {
   await app.close();
@@ -237,4 +240,22 @@ describe("a correct second factor inside a burst of wrong ones", () => {
     clock.advance(Number(refused.headers["retry-after"]) * 1_000);
     expect((await agent.post("/api/v1/twofa/verify/", { code: right })).statusCode).toBe(200);
   }, 120_000);
+});
+
+describe("where the bursts were counted", () => {
+  it("in the run's Redis when it has one (CI's PostgreSQL run), as in production; in the database otherwise", async () => {
+    const url = process.env.REDIS_URL;
+    if (url) {
+      const redis = new Redis(url, { lazyConnect: true });
+      try {
+        await redis.connect();
+        expect((await redis.keys(`${redisPrefix}*`)).length).toBeGreaterThan(0);
+      } finally {
+        redis.disconnect();
+      }
+      expect(app.ctx.services.isDown("redis")).toBe(false);
+    } else {
+      expect((await app.ctx.db.select({ key: throttleCounters.key }).from(throttleCounters).limit(1)).length).toBe(1);
+    }
+  });
 });

@@ -26,6 +26,15 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
+/**
+ * The run's Redis, when it has one (CI's PostgreSQL run sets REDIS_URL): an app given it keeps its
+ * throttling counters there, as production does, under its own key prefix. For the tests of
+ * attacks on the throttle; the rest count in the database.
+ */
+export function runRedis(): Record<string, string> {
+  return process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+}
+
 /** A settable clock for expiry tests. */
 export class FakeClock implements Clock {
   private current: number;

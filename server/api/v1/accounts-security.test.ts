@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeClock, createTestApp, json } from "../../testing/test-app.ts";
+import { FakeClock, createTestApp, json, runRedis } from "../../testing/test-app.ts";
 import { TestAgent } from "../../testing/agent.ts";
 import { latestMailTo, mailCountTo, registerUser, uniqueEmail } from "../../testing/accounts.ts";
 import { ACCOUNT_AGREEMENTS } from "../../testing/consent.ts";
@@ -8,7 +8,8 @@ import { ACCOUNT_AGREEMENTS } from "../../testing/consent.ts";
 let app: FastifyInstance;
 const clock = new FakeClock(Date.UTC(2026, 10, 22, 12, 0, 0));
 beforeAll(async () => {
-  app = await createTestApp({ clock });
+  // CI's PostgreSQL run: the counters in its Redis, as in production.
+  app = await createTestApp({ clock, env: runRedis() });
 });
 afterAll(async () => {
   await app.close();
