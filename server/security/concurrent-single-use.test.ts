@@ -5,7 +5,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CURRENT_TERMS_VERSION } from "../../common/auth/terms.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { bankidIdentities } from "../db/schema/bankid.ts";
 import { sessions } from "../db/schema/sessions.ts";
@@ -16,7 +15,7 @@ import { randomTestPersonalNumber } from "../modules/bankid/simulator/test-ident
 import { TestAgent } from "../testing/agent.ts";
 import { GOOD_PASSWORD, latestMailTo, linkParam, randomIp, uniqueEmail } from "../testing/accounts.ts";
 import { approvedOrder } from "../testing/bankid.ts";
-import { ACCOUNT_AGREEMENTS } from "../testing/consent.ts";
+import { REGISTRATION_AGREEMENTS } from "../testing/consent.ts";
 import { hold } from "../testing/held-lock.ts";
 import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor } from "../testing/test-app.ts";
 
@@ -85,15 +84,7 @@ async function emailChangeCode(agent: TestAgent, email: string, password?: strin
 }
 
 const useReset = (token: string, password = NEW_PASSWORD) => visitor().post("/api/v1/password/reset/complete", { token, password });
-const completeRegistration = (code: string) =>
-  visitor().post("/api/v1/onboarding/complete", {
-    code,
-    password: GOOD_PASSWORD,
-    terms_version: CURRENT_TERMS_VERSION,
-    accept_terms: true,
-    consent_health_data: true,
-    ...ACCOUNT_AGREEMENTS,
-  });
+const completeRegistration = (code: string) => visitor().post("/api/v1/onboarding/complete", { code, password: GOOD_PASSWORD, ...REGISTRATION_AGREEMENTS });
 const confirmChange = (agent: TestAgent, code: string) => agent.post("/api/v1/me/email/confirm/", { code });
 
 /** One request got `ok`; every other one the answer of a used link (400 auth.link_invalid). */

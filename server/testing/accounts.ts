@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { CURRENT_TERMS_VERSION } from "../../common/auth/terms.ts";
 import { outboxDir } from "../app.ts";
 import { listOutbox, readOutboxMessage } from "../modules/mail/mailer.ts";
 import { createMailWorker } from "../modules/mail/outbox.ts";
 import { stepOf, totpAt } from "../modules/twofa/totp.ts";
 import { TestAgent } from "./agent.ts";
-import { ACCOUNT_AGREEMENTS } from "./consent.ts";
+import { REGISTRATION_AGREEMENTS } from "./consent.ts";
 
 export const GOOD_PASSWORD = "lugn och ro i kväll 42";
 
@@ -76,13 +75,7 @@ export async function registerUser(
   const start = await agent.post("/api/v1/onboarding/register/email", { email, locale: "sv" });
   if (start.statusCode !== 202) throw new Error(`register: ${start.statusCode} ${start.body}`);
   const code = linkParam((await latestMailTo(app, email)).text, "code");
-  const done = await agent.post("/api/v1/onboarding/complete", {
-    code,
-    password,
-    terms_version: CURRENT_TERMS_VERSION,
-    accept_terms: true,
-    consent_health_data: true, ...ACCOUNT_AGREEMENTS,
-  });
+  const done = await agent.post("/api/v1/onboarding/complete", { code, password, ...REGISTRATION_AGREEMENTS });
   if (done.statusCode !== 201) throw new Error(`complete: ${done.statusCode} ${done.body}`);
   if (options.enable2fa === false) return { agent, email, password, secret: "", recoveryCodes: [] };
   const setup = JSON.parse((await agent.get("/api/v1/twofa/")).body) as { secret: string };

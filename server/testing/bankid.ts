@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { CURRENT_TERMS_VERSION } from "../../common/auth/terms.ts";
 import { randomTestPersonalNumber } from "../modules/bankid/simulator/test-identities.ts";
 import { TestAgent } from "./agent.ts";
 import { json } from "./test-app.ts";
 import { randomIp } from "./accounts.ts";
-import { ACCOUNT_AGREEMENTS } from "./consent.ts";
+import { REGISTRATION_AGREEMENTS } from "./consent.ts";
 
 /** What the test BankID app does: POST /dev/bankid/scan with QR data or an autostart token. */
 export async function scan(
@@ -21,7 +20,7 @@ export interface BankIdUser {
 }
 
 /** The body of a BankID registration order that accepts the terms and gives the consents. */
-const REGISTRATION = { device: "other", locale: "sv", terms_version: CURRENT_TERMS_VERSION, accept_terms: true, consent_health_data: true, ...ACCOUNT_AGREEMENTS };
+const REGISTRATION = { device: "other", locale: "sv", ...REGISTRATION_AGREEMENTS };
 
 /**
  * A BankID order (a login, or a registration) started by a browser of its own and approved in the
