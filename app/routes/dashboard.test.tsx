@@ -100,6 +100,23 @@ describe("dashboard: help before any course (clinical.md)", () => {
     expect(html).toMatch(/<a[^>]*button--primary[^>]*\?modul=m2"/);
   });
 
+  it("a crisis answer before any completed screening: 'get help now' and the advice first, no course the main action", async () => {
+    const html = await render({ recommended: recommended({ based_on: null, courses: [], crisis: true, healthcare_advice: true }) });
+    expect(at(html, HELP_NOW)).toBeLessThan(at(html, START));
+    expect(at(html, ADVICE)).toBeLessThan(at(html, START));
+    const primaries = html.match(/<a[^>]*button--primary[^>]*>/g) ?? [];
+    expect(primaries).toHaveLength(1);
+    expect(html.slice(at(html, HELP_NOW), at(html, ADVICE))).toContain(primaries[0]);
+  });
+
+  it("a crisis answer after a calm screening (no course at its threshold): never 'a good sign'", async () => {
+    const html = await render({ recommended: recommended({ courses: [], crisis: true, healthcare_advice: true }) });
+    at(html, HELP_NOW);
+    expect(html).not.toContain("good sign");
+    const calm = await render({ recommended: recommended({ courses: [] }) });
+    at(calm, "That is a good sign.");
+  });
+
   it("without a screening or when the recommendations failed to load: no help block, and the page still renders", async () => {
     for (const data of [recommended({ based_on: null, courses: [] }), null]) {
       const html = await render({ recommended: data });

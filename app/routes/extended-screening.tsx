@@ -99,7 +99,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
         {/* From the results themselves, so the advice stands even when the recommendations cannot be loaded. */}
         {view.results.healthcare_advice ? <HealthcareAdvice /> : null}
         <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
-          <AreaResults areas={view.results.areas} locale={locale} headingLevel={2} />
+          <AreaResults areas={view.results.areas} locale={locale} headingLevel={2} crisis={view.crisis} />
           <RecommendedCourses locale={locale} helpShown={view.crisis} adviceShown={view.results.healthcare_advice} />
           {loggedIn ? <EvaluationHistoryPanel locale={locale} /> : null}
         </Suspense>

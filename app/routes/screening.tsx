@@ -75,7 +75,7 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
         headingRef={resultHeading}
         areas={
           <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
-            <AreaResults areas={result.areas} locale={locale} headingLevel={2} />
+            <AreaResults areas={result.areas} locale={locale} headingLevel={2} crisis={result.crisis} />
           </Suspense>
         }
         stats={<ScreeningStats locale={locale} />}

@@ -3,8 +3,8 @@ import type { Instrument, Locale, Localized } from "./types.ts";
 /**
  * The in-course check-ins come every two weeks, so a questionnaire whose published recall window
  * is a month (PSS-10, and this product's MISS stem) is asked there about "the last two weeks".
- * The change is made by replacing the time phrase in each language; `recall.test.ts` checks that
- * every text that named the month names two weeks instead. The baseline and final course
+ * The change is made by replacing the time phrase in each language; `course-questionnaire.test.ts`
+ * checks that every text that named the month names two weeks instead. The baseline and final course
  * evaluations and the screenings keep the published window (docs/clinical/instruments.md).
  */
 const MONTH_TO_TWO_WEEKS: Readonly<Record<Locale, readonly (readonly [RegExp, string])[]>> = {

@@ -66,6 +66,18 @@ describe("crisisInfo", () => {
     expect(lines.at(-1)?.description).toMatch(/kl\. 11–05/);
   });
 
+  it("the source's opening hours are what every language's texts say (lægevagt: weekdays 16–08; Livslinien 11–05)", () => {
+    const lines = LOCALES.flatMap((locale) => crisisInfo[locale].groups.flatMap((group) => group.lines.map((line) => ({ locale, ...line }))));
+    expect(lines.filter((line) => CRISIS_NUMBERS[line.id].hours === "out-of-hours").length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const { hours } = CRISIS_NUMBERS[line.id];
+      const where = `${line.locale} ${line.name}`;
+      if (hours === "out-of-hours") expect(line.description, where).toMatch(/16[–-]08/);
+      else if (hours === "24/7") expect(line.description, where).not.toMatch(/16[–-]08/);
+      else expect(line.description, where).toMatch(new RegExp(hours.replace("–", "[:.0-9]*[–-]")));
+    }
+  });
+
   it("English: Sweden's, Norway's and Denmark's lines first, then the UK and Ireland (116 123) and the US (988)", () => {
     expect(crisisInfo.en.groups.map((group) => group.heading)).toEqual(["In Sweden", "In Norway", "In Denmark", "In the UK and Ireland", "In the US"]);
     const numbers = crisisNumbers("en");

@@ -35,8 +35,11 @@ export interface CrisisNumber {
   /** Displayed as written, e.g. "22 40 00 40". */
   number: string;
   kind: "emergency" | "healthcare" | "crisis_line";
-  /** 24/7, or the opening hours as `HH–HH` every day (local time). */
-  hours: "24/7" | `${number}–${number}`;
+  /**
+   * 24/7; `out-of-hours` when the GP is closed (weekdays 16–08, weekends and holidays all day: the
+   * Danish regions' lægevagt); or the opening hours as `HH–HH` every day (local time).
+   */
+  hours: "24/7" | "out-of-hours" | `${number}–${number}`;
 }
 
 /** Every number by a stable id; texts per language are in crisis-lines.ts. */
@@ -51,9 +54,9 @@ export const CRISIS_NUMBERS = deepFreeze({
   "dk-emergency": { region: "DK", number: "112", kind: "emergency", hours: "24/7" },
   "dk-hovedstaden": { region: "DK", number: "1813", kind: "healthcare", hours: "24/7" },
   "dk-sjaelland": { region: "DK", number: "1818", kind: "healthcare", hours: "24/7" },
-  "dk-syddanmark": { region: "DK", number: "70 11 07 07", kind: "healthcare", hours: "24/7" },
-  "dk-midtjylland": { region: "DK", number: "70 11 31 31", kind: "healthcare", hours: "24/7" },
-  "dk-nordjylland": { region: "DK", number: "70 15 03 00", kind: "healthcare", hours: "24/7" },
+  "dk-syddanmark": { region: "DK", number: "70 11 07 07", kind: "healthcare", hours: "out-of-hours" },
+  "dk-midtjylland": { region: "DK", number: "70 11 31 31", kind: "healthcare", hours: "out-of-hours" },
+  "dk-nordjylland": { region: "DK", number: "70 15 03 00", kind: "healthcare", hours: "out-of-hours" },
   "dk-livslinien": { region: "DK", number: "70 201 201", kind: "crisis_line", hours: "11–05" },
   "uk-emergency": { region: "UK_IE", number: "999", kind: "emergency", hours: "24/7" },
   "uk-samaritans": { region: "UK_IE", number: "116 123", kind: "crisis_line", hours: "24/7" },

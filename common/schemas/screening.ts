@@ -160,7 +160,8 @@ export const recommendedCoursesResponse = z.strictObject({
   crisis: z.boolean(),
   /**
    * Which screening the list comes from (the newest completed of either kind); null when there is
-   * none yet. With a screening and `courses: []`, no course is needed now.
+   * none yet (`crisis` and `healthcare_advice` still follow a crisis answer of the last 14 days).
+   * With a screening and `courses: []`, no course is needed now.
    */
   based_on: z.enum(["light", "extended"]).nullable(),
 });

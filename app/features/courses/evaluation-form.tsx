@@ -32,7 +32,7 @@ export function EvaluationForm({
   locale,
   carried,
   onSubmit,
-  after,
+  onNext,
 }: {
   instrumentId: string;
   questions: readonly ScreeningQuestion[];
@@ -40,8 +40,8 @@ export function EvaluationForm({
   /** Answers from a recent extended screening (a course's first questionnaire). */
   carried?: ModuleContent["carried"];
   onSubmit: (answers: Record<string, number>) => Promise<EvaluationResult | null>;
-  /** Shown under the result: the way on ("Next"). */
-  after?: React.ReactNode;
+  /** The way on under the result ("Next"). */
+  onNext?: () => void;
 }) {
   const { t } = useTranslation();
   const [answers, setAnswers] = useState<Record<string, number>>(() => ({ ...carried?.answers }));
@@ -79,29 +79,7 @@ export function EvaluationForm({
     setMissing((current) => current.filter((m) => m !== id));
   }
 
-  if (result) {
-    const band = instrument?.bands.find((b) => b.id === result.band);
-    return (
-      <div className="stack" aria-live="polite">
-        {crisis ? (
-          <>
-            <CrisisPanel locale={locale} context="answer" headingId="crisis-result" />
-            <GetHelpNow locale={locale} headingId="help-now-result" />
-          </>
-        ) : null}
-        <h2>{t("course.resultHeading")}</h2>
-        <p>{t("course.resultScore", { score: result.score, max: result.max })}</p>
-        {band ? (
-          <>
-            <p className="evaluation-band">{band.label[locale]}</p>
-            <p>{band.meaning[locale]}</p>
-          </>
-        ) : null}
-        {result.healthcare_advice ? <Notice tone="info">{t("course.healthcareAdvice")}</Notice> : null}
-        {after}
-      </div>
-    );
-  }
+  if (result) return <EvaluationResultView instrumentId={instrumentId} result={result} crisis={crisis} locale={locale} onNext={onNext} />;
 
   // The questions were answered in the extended screening within their time frame: use those
   // answers as the starting point instead of asking again (or answer again, starting from them).
@@ -156,6 +134,56 @@ export function EvaluationForm({
         {t("course.sendAnswers")}
       </Button>
     </form>
+  );
+}
+
+/**
+ * The result of a course questionnaire. After item 9 above 0 (`crisis`) the crisis information and
+ * "get help now" come first and are the main action ("Next" is not), and the mood questionnaire's
+ * band never says what it alone would ("not affecting you much"): the thoughts of death or
+ * self-harm weigh more than the points.
+ */
+export function EvaluationResultView({
+  instrumentId,
+  result,
+  crisis,
+  locale,
+  onNext,
+}: {
+  instrumentId: string;
+  result: EvaluationResult;
+  crisis: boolean;
+  locale: Locale;
+  onNext?: () => void;
+}) {
+  const { t } = useTranslation();
+  const instrument = isInstrumentId(instrumentId) ? getInstrument(instrumentId) : undefined;
+  const band = instrument?.bands.find((b) => b.id === result.band);
+  return (
+    <div className="stack" aria-live="polite">
+      {crisis ? (
+        <>
+          <CrisisPanel locale={locale} context="answer" headingId="crisis-result" />
+          <GetHelpNow locale={locale} headingId="help-now-result" />
+        </>
+      ) : null}
+      <h2>{t("course.resultHeading")}</h2>
+      <p>{t("course.resultScore", { score: result.score, max: result.max })}</p>
+      {band ? (
+        <>
+          <p className="evaluation-band">{band.label[locale]}</p>
+          <p>{crisis && instrument?.area === "depression" ? t("screening.selfHarmMeaning") : band.meaning[locale]}</p>
+        </>
+      ) : null}
+      {result.healthcare_advice ? <Notice tone="info">{t("course.healthcareAdvice")}</Notice> : null}
+      {onNext ? (
+        <div>
+          <Button variant={crisis ? "secondary" : "primary"} size="lg" onClick={onNext}>
+            {t("course.next")}
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -91,13 +91,7 @@ export function ModuleView({
           locale={locale}
           carried={module.carried}
           onSubmit={onAnswer}
-          after={
-            <div>
-              <Button variant="primary" size="lg" onClick={onNext}>
-                {t("course.next")}
-              </Button>
-            </div>
-          }
+          onNext={onNext}
         />
       ) : module.completed ? (
         <p>{t("course.moduleDone")}</p>

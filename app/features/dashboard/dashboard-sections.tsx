@@ -34,7 +34,8 @@ export function featuredPath(item: FeaturedItem, locale: Locale): string | null 
  * The recommendations below do not repeat them.
  */
 export function DashboardHelp({ data, locale }: { data: RecommendedCourses | null; locale: Locale }) {
-  if (!data || data.based_on === null) return null;
+  // Also before any completed screening: a crisis answer in an unfinished one still counts.
+  if (!data) return null;
   return (
     <>
       {data.crisis ? <GetHelpNow locale={locale} headingId="help-now-dashboard" /> : null}
@@ -69,7 +70,7 @@ export function RecommendedSection({ data, locale, invite = true }: { data: Reco
       {data && data.based_on !== null ? (
         <>
           {data.courses.length > 0 ? <p>{t(data.based_on === "light" ? "dashboard.recommendedFromLight" : "dashboard.recommendedIntro")}</p> : null}
-          {data.courses.length === 0 ? <NoCourseNeeded locale={locale} /> : null}
+          {data.courses.length === 0 ? <NoCourseNeeded locale={locale} crisis={data.crisis} /> : null}
           <RecommendedCourseList courses={data.courses} locale={locale} crisis={data.crisis} />
           {data.based_on === "light" ? (
             <p>

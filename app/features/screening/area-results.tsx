@@ -6,9 +6,21 @@ import "./screening.css";
 
 /**
  * Each area's result: the band in words first, what it means, then the score as a bar with the
- * numbers also in text. Neutral colours: never red for a person's result.
+ * numbers also in text. Neutral colours: never red for a person's result. After PHQ-9 item 9 above
+ * 0 (`crisis`) the mood area never says what its band alone would ("not affecting you much"): the
+ * thoughts of death or self-harm weigh more than the points.
  */
-export function AreaResults({ areas, locale, headingLevel = 3 }: { areas: readonly AreaResult[]; locale: Locale; headingLevel?: 2 | 3 }) {
+export function AreaResults({
+  areas,
+  locale,
+  headingLevel = 3,
+  crisis = false,
+}: {
+  areas: readonly AreaResult[];
+  locale: Locale;
+  headingLevel?: 2 | 3;
+  crisis?: boolean;
+}) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -29,7 +41,7 @@ export function AreaResults({ areas, locale, headingLevel = 3 }: { areas: readon
             <p className="muted">
               {scoreText} · {instrument.title[locale]}
             </p>
-            {band ? <p>{band.meaning[locale]}</p> : null}
+            {crisis && result.area === "depression" ? <p>{t("screening.selfHarmMeaning")}</p> : band ? <p>{band.meaning[locale]}</p> : null}
           </li>
         );
       })}

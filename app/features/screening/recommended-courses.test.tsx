@@ -32,6 +32,13 @@ describe("recommended courses on screen", () => {
     expect(html).toMatch(/href="\/en\/courses"[^>]*>See all courses</);
   });
 
+  it("after a crisis answer it never calls having no course a good sign: only the way to the courses stays", async () => {
+    const html = await render(<NoCourseNeeded locale="en" crisis />);
+    expect(html).not.toContain("do not suggest that you need");
+    expect(html).not.toContain("good sign");
+    expect(html).toMatch(/href="\/en\/courses"[^>]*>See all courses</);
+  });
+
   it("recommended for self-harm: the reason says so (not 'no or few signs'), and after a crisis no course is the main action", async () => {
     const html = await render(<RecommendedCourseList courses={[depression]} locale="en" crisis />);
     expect(html).toContain("Because you told us about thoughts of death or of harming yourself.");

@@ -41,12 +41,16 @@ export function RecommendedCourseList({ courses, locale, crisis = false }: { cou
   );
 }
 
-/** No area at its threshold: no course is needed now, and every course is there to browse. */
-export function NoCourseNeeded({ locale }: { locale: Locale }) {
+/**
+ * No area at its threshold: no course is needed now, and every course is there to browse. After a
+ * crisis answer (`crisis`: the help is shown above) it never says that this is a good sign: only
+ * the way to the courses stays.
+ */
+export function NoCourseNeeded({ locale, crisis = false }: { locale: Locale; crisis?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="card card--soft stack stack--sm">
-      <p>{t("screening.recommended.noneNeeded")}</p>
+      {crisis ? null : <p>{t("screening.recommended.noneNeeded")}</p>}
       <div>
         <Link className={buttonClassName("secondary")} to={pathTo("courses", locale)}>
           {t("screening.recommended.browseAll")}
@@ -75,7 +79,7 @@ export function RecommendedCourses({ locale, helpShown = false, adviceShown = fa
         <>
           {result.data.healthcare_advice && !adviceShown ? <HealthcareAdvice /> : null}
           {result.data.crisis && !helpShown ? <GetHelpNow locale={locale} headingId="help-now-recommended" headingLevel={3} /> : null}
-          {result.data.courses.length === 0 ? <NoCourseNeeded locale={locale} /> : null}
+          {result.data.courses.length === 0 ? <NoCourseNeeded locale={locale} crisis={result.data.crisis} /> : null}
           <RecommendedCourseList courses={result.data.courses} locale={locale} crisis={result.data.crisis} />
         </>
       ) : null}

@@ -131,4 +131,11 @@ describe("the recommendation's basis for a user, in one statement", () => {
     // The other person's crisis answer, 30 days old now, is still their newest screening's.
     expect(await both(other.id)).toMatchObject({ newest: { crisis: true }, previous: null, recentCrisis: false });
   });
+
+  it("finds a recent crisis also without any completed screening (an unfinished one)", async () => {
+    const user = await createTestUser(app);
+    await giveScreening(app, user.id, { value: 0, item9: 2 });
+    await app.ctx.db.update(screenings).set({ completedAt: null }).where(eq(screenings.id, await newestScreeningId(user.id)));
+    expect(await both(user.id)).toEqual({ newest: null, previous: null, recentCrisis: true });
+  });
 });

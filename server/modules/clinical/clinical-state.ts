@@ -54,7 +54,7 @@ export interface RecommendationBasis {
 export async function recommendationBasis(ctx: Pick<AppContext, "db" | "cipher" | "clock">, owner: ScreeningOwner): Promise<RecommendationBasis> {
   if (owner.kind === "user") {
     const basis = await userRecommendationBasis(ctx.db, ctx.cipher, owner.userId, daysAgo(ctx, CRISIS_ADVICE_DAYS));
-    if (!basis.newest) return { newest: null, previous: null, recentCrisis: false };
+    // A crisis answer counts without a completed screening too (an unfinished one, refused answers).
     const recent = basis.screeningCrisis || basis.crisisRecorded || evaluationsShowCrisis(ctx.cipher, owner.userId, basis.evaluationAnswers);
     return { newest: basis.newest, previous: basis.previous, recentCrisis: recent };
   }
@@ -64,10 +64,9 @@ export async function recommendationBasis(ctx: Pick<AppContext, "db" | "cipher" 
 /** The recommendation's basis from separate reads (a visitor's onboarding; for a user, the reference of the tests). */
 export async function separateRecommendationBasis(ctx: Pick<AppContext, "db" | "cipher" | "clock">, owner: ScreeningOwner): Promise<RecommendationBasis> {
   const newest = await newestCompletedScreening(ctx.db, ctx.cipher, owner);
-  if (!newest) return { newest: null, previous: null, recentCrisis: false };
   const [recent, previous] = await Promise.all([
     recentCrisis(ctx, owner),
-    latestScreening(ctx.db, ctx.cipher, owner, newest.kind, { completed: true, skip: 1 }),
+    newest ? latestScreening(ctx.db, ctx.cipher, owner, newest.kind, { completed: true, skip: 1 }) : null,
   ]);
   return { newest, previous, recentCrisis: recent };
 }

@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
+import { courseQuestionnaire, questionnaireKind } from "../../../common/instruments/course-questionnaire.ts";
 import { instruments } from "../../../common/instruments/registry.ts";
+import { PHQ9_SAFETY_ITEM } from "../../../common/instruments/scoring.ts";
+import { loadContent } from "./load-content.ts";
 
 /** Content checks of issue 23's smaller points, in every language. */
 const LOCALES: readonly Locale[] = ["sv", "en", "no", "da"];
@@ -64,5 +67,54 @@ describe("PSS-10 item 8 in Norwegian", () => {
     expect(item?.text.no).toMatch(/kontroll/);
     expect(item?.text.sv).toMatch(/kontroll/);
     expect(item?.text.da).toMatch(/styr på/);
+  });
+});
+
+describe("the method's name (clinical.md: a consistent glossary per language)", () => {
+  const glossary = readFileSync(path.resolve("content/glossary.md"), "utf8");
+  const row = glossary.split("\n").find((line) => line.startsWith("| the method |")) ?? "";
+  const [, , ...columns] = row.split("|").map((cell) => cell.trim());
+  const abbreviation = Object.fromEntries(LOCALES.map((locale, i) => [locale, /\(([A-Z]+)\)/.exec(columns[i] ?? "")?.[1]])) as Record<Locale, string>;
+  const featured = readFileSync(path.resolve("content/featured.yaml"), "utf8").split("\n");
+
+  it.each(LOCALES)("%s: every text shortens it as the glossary does (the service's name aside)", (locale) => {
+    expect(abbreviation[locale]).toMatch(/^[A-Z]{3}$/);
+    const ownLines = featured.filter((line) => [`${locale}:`, `"${locale}":`].some((key) => line.trimStart().startsWith(key)));
+    expect(ownLines.length).toBeGreaterThan(0);
+    const texts = [contentTexts(locale), messages(locale), ...ownLines].join("\n");
+    const used = new Set(texts.replace(/\b[A-Z]{3} (Självhjälp|Self-help|Selvhjelp|Selvhjælp)\b/g, "").match(/\b(KBT|KAT|CBT)\b/g));
+    expect([...used]).toEqual([abbreviation[locale]]);
+  });
+});
+
+/** PHQ-9 item 9 in each language's words, and how a text would call it "the last question". */
+const ITEM9: Record<Locale, { theme: string; last: RegExp }> = {
+  sv: { theme: "bättre om du var död", last: /sista frågan/i },
+  en: { theme: "better off dead", last: /last question/i },
+  no: { theme: "bedre om du var død", last: /siste spørsmålet/i },
+  da: { theme: "bedre, hvis du var død", last: /sidste spørgsmål/i },
+};
+
+describe("what the course questionnaires say about PHQ-9 item 9 (every programme asks it)", () => {
+  const courses = loadContent(path.resolve("content")).courses;
+
+  it.each(courses.map((course) => [course.def.key, course] as const))("%s: the first questionnaire tells the person it comes, in every language", (_key, course) => {
+    const first = course.def.parts[0]?.modules.find((module) => module.type === "evaluation");
+    expect(first, "an evaluation in part 1").toBeTruthy();
+    for (const locale of LOCALES) expect(course.texts[locale].modules[first?.key ?? ""]?.body, locale).toContain(ITEM9[locale].theme);
+  });
+
+  it.each(courses.map((course) => [course.def.key, course] as const))("%s: no questionnaire's text calls item 9 the last question when another comes after it", (_key, course) => {
+    const wrong: string[] = [];
+    for (const module of course.def.parts.flatMap((part) => part.modules)) {
+      if (module.type !== "evaluation" && module.type !== "post_part_screening") continue;
+      const questions = courseQuestionnaire(module.instrument, questionnaireKind(module.type)).questions;
+      if (questions.at(-1)?.id === PHQ9_SAFETY_ITEM) continue;
+      for (const locale of LOCALES) {
+        const body = course.texts[locale].modules[module.key]?.body ?? "";
+        if (body.includes(ITEM9[locale].theme) && ITEM9[locale].last.test(body)) wrong.push(`${module.key} (${locale})`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -69,7 +69,9 @@ export async function recommendedCourses(ctx: AppContext, owner: ScreeningOwner,
   // The basis (one statement for a user) and the live courses (from the content cache) at once.
   const [basis, rows] = await Promise.all([recommendationBasis(ctx, owner), liveCourses(ctx)]);
   const screening = basis.newest;
-  if (!screening) return { courses: [], healthcare_advice: false, crisis: false, based_on: null };
+  // No completed screening yet: no course to suggest, but a crisis answer in the last 14 days (an
+  // unfinished screening, answers refused as incomplete) still brings the help (rules H1, H4).
+  if (!screening) return { courses: [], healthcare_advice: basis.recentCrisis, crisis: basis.recentCrisis, based_on: null };
   const results = scoredResults(screening);
   const recommended = recommendAreas(results, screening.crisis);
   const recent = basis.recentCrisis;

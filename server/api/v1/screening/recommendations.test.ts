@@ -8,7 +8,7 @@ import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
 import { randomIp } from "../../../testing/accounts.ts";
-import { createTestApp } from "../../../testing/test-app.ts";
+import { createTestApp, createTestUser, sessionCookieFor } from "../../../testing/test-app.ts";
 import { VISITOR_CONSENT } from "../../../testing/consent.ts";
 
 /**
@@ -159,5 +159,27 @@ describe.each(LOCALES)("recommendations by clinical precedence, in %s", (locale)
     expect(refused.statusCode).toBe(400);
     await extended(v, { phq9: 0, gad7: 0, pss10: 0, miss: 0 });
     expect(await recommended(v)).toMatchObject({ courses: [], healthcare_advice: true, crisis: true });
+  });
+});
+
+describe("a crisis answer before any completed screening", () => {
+  const expected = { courses: [], healthcare_advice: true, crisis: true, based_on: null };
+
+  it("a visitor's unfinished extended screening with item 9 above 0: no course, but the crisis flag and the advice", async () => {
+    const v = await visitor("sv");
+    const saved = await v.call("POST", "/api/v1/screening-extended/", { groups: { phq9: { answers: answersFor("phq9", 3, 2) } } });
+    expect(saved.json()).toMatchObject({ crisis: true, results: null });
+    expect(await recommended(v)).toEqual(expected);
+  });
+
+  it("a user's light screening refused as incomplete with item 9 above 0 (the event only): the same", async () => {
+    const user = await createTestUser(app);
+    const agent = new TestAgent(app, randomIp());
+    agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "");
+    const calm = (await agent.get("/api/v1/recommended-courses/")).json() as Recommended;
+    expect(calm).toEqual({ courses: [], healthcare_advice: false, crisis: false, based_on: null });
+    const refused = await agent.post("/api/v1/screening/", { answers: { phq9_9: 1 } });
+    expect(refused.statusCode).toBe(400);
+    expect((await agent.get("/api/v1/recommended-courses/")).json()).toEqual(expected);
   });
 });
