@@ -1,8 +1,27 @@
-/** PostgreSQL's SQLSTATE for a unique violation. */
+/** PostgreSQL's SQLSTATEs for a unique and a foreign-key violation. */
 const UNIQUE_VIOLATION = "23505";
+const FOREIGN_KEY_VIOLATION = "23503";
 
 /** Drizzle wraps the driver's error once; a few levels of `cause` are plenty. */
 const MAX_DEPTH = 4;
+
+interface DriverError {
+  code?: unknown;
+  constraint?: unknown;
+  detail?: unknown;
+  cause?: unknown;
+}
+
+/** The driver's error of SQLSTATE `code` in `error` or its causes. */
+function driverError(error: unknown, code: string): DriverError | null {
+  let current = error;
+  for (let depth = 0; depth < MAX_DEPTH && typeof current === "object" && current !== null; depth += 1) {
+    const found = current as DriverError;
+    if (found.code === code) return found;
+    current = found.cause;
+  }
+  return null;
+}
 
 /**
  * Whether a failed query broke the unique constraint `constraint`. Both drivers (pg and PGlite)
@@ -11,11 +30,19 @@ const MAX_DEPTH = 4;
  * caller answers as its sequential path does.
  */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current = error;
-  for (let depth = 0; depth < MAX_DEPTH && typeof current === "object" && current !== null; depth += 1) {
-    const { code, constraint: name, cause } = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (code === UNIQUE_VIOLATION) return name === constraint;
-    current = cause;
-  }
-  return false;
+  return driverError(error, UNIQUE_VIOLATION)?.constraint === constraint;
+}
+
+/**
+ * Whether a failed write referred to a user (a `…_user_id_users_id_fk` foreign key; to `userId`,
+ * when given) after that user's row was deleted: the account was deleted, or a consent withdrawn
+ * (ADR 011), while the request ran. PostgreSQL names the missing key in `detail`.
+ */
+export function isDeletedUserReference(error: unknown, userId?: string): boolean {
+  const found = driverError(error, FOREIGN_KEY_VIOLATION);
+  return (
+    typeof found?.constraint === "string" &&
+    found.constraint.endsWith("_user_id_users_id_fk") &&
+    (userId === undefined || (typeof found.detail === "string" && found.detail.includes(`(${userId})`)))
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { allowedMethods } from "../api/endpoint.ts";
+import { isDeletedUserReference } from "../db/unique-violation.ts";
 import { AppError } from "../lib/app-error.ts";
 import { errorBody } from "../lib/response-language.ts";
 
@@ -43,6 +44,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       if (appError.status >= 500) req.log.error({ err: error }, "request failed");
       else req.log.info({ code: appError.code, status: appError.status }, "request refused");
       return send(reply, appError);
+    }
+    // The account was deleted (or a consent withdrawn) by another request of the same person while
+    // this one ran, and its write named the user that is gone: answered as the next request will
+    // be, with the session gone (server/security/concurrent-deletion.pg.test.ts). Nothing of it
+    // outlives the account: the foreign keys refused this write and cascaded the earlier ones.
+    if (req.session && isDeletedUserReference(error, req.session.userId)) {
+      req.log.info({ code: "auth.not_authenticated", status: 401 }, "request refused: the account was deleted meanwhile");
+      return send(reply, new AppError("auth.not_authenticated"));
     }
     if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       req.log.info({ code: error.code, status: error.statusCode }, "request refused");

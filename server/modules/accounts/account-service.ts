@@ -6,7 +6,7 @@ import type { UserStatus } from "../../../common/schemas/me.ts";
 import type { AppContext } from "../../app-context.ts";
 import { auditLog, consents } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
-import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { isDeletedUserReference, isUniqueViolation } from "../../db/unique-violation.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { audit, auditAnonymous } from "../audit/audit.ts";
 import { claimOnboardingData } from "../screening/claim-onboarding.ts";
@@ -14,7 +14,7 @@ import type { ClientInfo } from "../../lib/client-info.ts";
 import { assertFreshBankIdLogin } from "../bankid/fresh-login.ts";
 import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
-import { deleteOtherSessions, deleteSessionsOfUser } from "../sessions/session-repository.ts";
+import { deleteOtherSessions, deleteSession, deleteSessionsOfUser } from "../sessions/session-repository.ts";
 import type { SessionEffect, WithSessionEffects } from "../sessions/session-effects.ts";
 import { startSession } from "../sessions/session-service.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
@@ -24,7 +24,7 @@ import { CODE_TTL_MS, consumeEmailCode, createEmailCode, deleteEmailCodesOf, pee
 import { screenLink } from "./links.ts";
 import { needsRehash } from "./password-hash.ts";
 import { assertAcceptablePassword, checkPasswordHash, hashNewPassword } from "./passwords.ts";
-import { findUserByEmail, findUserById } from "./users-repository.ts";
+import { findUserByEmail, findUserById, lockUserRow } from "./users-repository.ts";
 import { confirmSecondFactor } from "./twofa-service.ts";
 import { assertCurrentConsent, consentRows } from "./consent.ts";
 
@@ -36,6 +36,19 @@ import { assertCurrentConsent, consentRows } from "./consent.ts";
 export function refuseTakenAddress(error: unknown): never {
   if (isUniqueViolation(error, "users_email_unique")) throw new AppError("auth.link_invalid");
   throw error;
+}
+
+/**
+ * Runs `send` once more when the account it found was deleted before its mail or code was stored
+ * (the foreign key refused them): the second run finds no account, as a moment later it would.
+ */
+async function againIfDeleted(send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (!isDeletedUserReference(error)) throw error;
+    await send();
+  }
 }
 
 /** Per-address and per-IP limits on requests that send e-mail (no account enumeration). */
@@ -52,6 +65,10 @@ async function limitMailRequests(ctx: AppContext, client: ClientInfo, scope: str
  */
 export async function requestRegistration(ctx: AppContext, client: ClientInfo, email: string, locale: Locale): Promise<void> {
   await limitMailRequests(ctx, client, "register", email);
+  await againIfDeleted(() => registrationMail(ctx, client, email, locale));
+}
+
+async function registrationMail(ctx: AppContext, client: ClientInfo, email: string, locale: Locale): Promise<void> {
   const existing = await findUserByEmail(ctx.db, email);
   if (existing) {
     const lang = existing.locale;
@@ -181,16 +198,17 @@ export async function loginWithPassword(
   await attempt.succeeded();
   const rehashed = needsRehash(checked) ? await hashNewPassword(password) : null;
   const session = await ctx.db.transaction(async (tx) => {
-    const started = await startSession(ctx, tx, client, current, { userId: user.id, verified: false });
     // Only while the hash is still the one checked: a password reset or change that committed
-    // since then has revoked the sessions, and no session for the old password may outlive it.
-    // From here the row is locked to the commit, so a reset that comes later revokes this session.
+    // since then has revoked the sessions, and no session for the old password may outlive it; nor
+    // for an account deleted since. Before the session: from here the row is locked to the commit,
+    // so a reset (or a deletion) that comes later revokes (deletes) this session.
     const [unchanged] = await tx
       .update(users)
       .set({ hasLoggedInBefore: true, ...(rehashed ? { passwordHash: rehashed } : {}) })
       .where(and(eq(users.id, user.id), eq(users.passwordHash, checked)))
       .returning({ id: users.id });
     if (!unchanged) throw new AppError("auth.invalid_credentials");
+    const started = await startSession(ctx, tx, client, current, { userId: user.id, verified: false });
     await audit(ctx, tx, { userId: user.id, event: "login.succeeded", ip: client.ip, detail: { method: "email" } });
     return started;
   });
@@ -204,6 +222,10 @@ export async function loginWithPassword(
 /** Password reset, step 1: 202 always; the e-mail says what applies to the address. */
 export async function requestPasswordReset(ctx: AppContext, client: ClientInfo, email: string, locale: Locale): Promise<void> {
   await limitMailRequests(ctx, client, "reset", email);
+  await againIfDeleted(() => resetMail(ctx, client, email, locale));
+}
+
+async function resetMail(ctx: AppContext, client: ClientInfo, email: string, locale: Locale): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.passwordHash) {
     await queueMail(
@@ -362,6 +384,11 @@ export async function deleteAccount(
     }
     await auditAnonymous(ctx, tx, { event: "account.deleted" });
     await deleteEmailCodesOf(tx, user);
+    // The account's row (after its codes: ADR 032), then the request's own session, which must
+    // still be there: a second deletion at the same moment, or one from a session that a logout of
+    // the other devices or a password change ended meanwhile, deletes nothing (401, no 2nd farewell).
+    await lockUserRow(tx, user.id, "update");
+    if (!(await deleteSession(tx, session.idHash))) throw new AppError("auth.not_authenticated");
     await tx.delete(auditLog).where(eq(auditLog.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
     // The farewell is the account's last mail: no user id, so the deletion does not take it along.

@@ -188,7 +188,7 @@ export async function enableTwofa(
     if (enabled.length !== 1) throw await notEnabledError(tx, user.id);
     const created = await replaceRecoveryCodes(ctx, tx, user.id);
     await audit(ctx, tx, { userId: user.id, event: "twofa.enabled", ip: client.ip });
-    const started = await startSession(ctx, tx, client, session, { userId: user.id, verified: true });
+    const started = await startSession(ctx, tx, client, session, { userId: user.id, verified: true, replaces: true });
     if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.twofaChanged({ locale: user.locale, enabled: true }) }, { userId: user.id });
     return { codes: created, started };
   });
@@ -208,7 +208,7 @@ export async function verifyTwofa(
   await confirmSecondFactor(ctx, client, user, code);
   const verified = await ctx.db.transaction(async (tx) => {
     await audit(ctx, tx, { userId: user.id, event: "twofa.verified", ip: client.ip });
-    return startSession(ctx, tx, client, session, { userId: user.id, verified: true });
+    return startSession(ctx, tx, client, session, { userId: user.id, verified: true, replaces: true });
   });
   return { result: userStatus(verified.session), effects: [verified] };
 }
@@ -249,7 +249,7 @@ export async function disableTwofa(
       .where(eq(users.id, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await audit(ctx, tx, { userId: user.id, event: "twofa.disabled", ip: client.ip });
-    const started = await startSession(ctx, tx, client, session, { userId: user.id, verified: user.authType === "bankid" });
+    const started = await startSession(ctx, tx, client, session, { userId: user.id, verified: user.authType === "bankid", replaces: true });
     // Other devices were verified with the factor that is gone: they end (downgrading them to
     // "set up 2FA" mid-use is what issue 24's redirect loop is made of).
     await deleteOtherSessions(tx, user.id, started.session.idHash);

@@ -87,10 +87,14 @@ export async function completeOrder(
     // Two first logins of one person at the same moment: both found no account and both created
     // one, and the later one's transaction was undone (its claim of the order too). Once more, it
     // finds the account the other created and logs in to it, as one a moment later would have.
-    if (!isUniqueViolation(error, "bankid_identities_personal_number_hash_unique")) throw error;
+    // Likewise a login to an account deleted meanwhile: once more, it finds no account.
+    if (!isUniqueViolation(error, "bankid_identities_personal_number_hash_unique") && !(error instanceof AccountDeletedMeanwhile)) throw error;
     return completeOrderOnce(ctx, client, current, order, completion);
   }
 }
+
+/** The account found by the personal number was deleted before its row could be taken. */
+class AccountDeletedMeanwhile extends Error {}
 
 async function completeOrderOnce(
   ctx: AppContext,
@@ -116,9 +120,12 @@ async function completeOrderOnce(
     let userId: string;
     if (identity) {
       userId = identity.userId;
+      // The account's row before its identity's, as a deletion takes them (the foreign keys
+      // cascade): the other order deadlocked with a deletion of the account at the same moment.
+      const [live] = await tx.update(users).set({ hasLoggedInBefore: true }).where(eq(users.id, userId)).returning({ id: users.id });
+      if (!live) throw new AccountDeletedMeanwhile();
       const { name, givenName, surname } = completion.user;
       await updateIdentityNames(tx, userId, { name, givenName, surname });
-      await tx.update(users).set({ hasLoggedInBefore: true }).where(eq(users.id, userId));
     } else {
       userId = await createBankIdAccount(ctx, tx, client, order, completion);
     }

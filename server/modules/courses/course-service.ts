@@ -14,6 +14,7 @@ import {
   moduleProgress,
 } from "../../db/schema/content.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { lockUserRow } from "../accounts/users-repository.ts";
 import { baselineAnswers } from "./baseline-answers.ts";
 import { courseStructure, type ModuleRow, type PartRow } from "./course-structure.ts";
 import { moduleQuestions } from "./module-questions.ts";
@@ -391,6 +392,10 @@ export async function assertWorksheetOpen(ctx: AppContext, userId: string, works
  */
 async function lockCourseProgress(tx: DbOrTx, userId: string): Promise<void> {
   await lockUntilCommit(tx, "courseProgress", userId);
+  // Then the user's row, before any progress row: an account deleted meanwhile takes its row and
+  // then the progress rows (the foreign keys cascade), so clearing another course's progress first
+  // deadlocked with it (server/security/concurrent-deletion.pg.test.ts).
+  await lockUserRow(tx, userId);
 }
 
 /**

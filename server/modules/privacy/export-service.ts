@@ -8,8 +8,10 @@ import { exportableRow, LINKED_TABLES, tableNameOf, USER_TABLES } from "./user-t
 
 /**
  * "Download my data" (GDPR art. 15 and 20): every row of every user table that refers to the
- * user, encrypted fields decrypted, secrets left out. Read in one transaction so the document
- * is consistent.
+ * user, encrypted fields decrypted, secrets left out. Read in one repeatable-read transaction, so
+ * the document is one snapshot: under READ COMMITTED each table would be read as of its own
+ * moment, and a screening saved meanwhile could show its scores without the screening
+ * (server/security/concurrent-privacy.pg.test.ts).
  */
 export async function exportUserData(ctx: AppContext, client: ClientInfo, session: SessionInfo): Promise<ExportDocument> {
   await audit(ctx, ctx.db, { userId: session.userId, event: "data.exported", ip: client.ip });
@@ -33,7 +35,7 @@ export async function exportUserData(ctx: AppContext, client: ClientInfo, sessio
         return entry.reveal ? entry.reveal(ctx, plain) : plain;
       });
     }
-  });
+  }, { isolationLevel: "repeatable read", accessMode: "read only" });
   return {
     format: "kbt-export/1",
     exported_at: ctx.clock.now().toISOString(),

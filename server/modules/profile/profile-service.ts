@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { refuseTakenAddress, verifyOwnPassword } from "../accounts/account-service.ts";
 import { CODE_TTL_MS, consumeEmailCode, createEmailCode, peekEmailCode, revokeEmailCodes } from "../accounts/email-codes.ts";
 import { screenLink } from "../accounts/links.ts";
-import { findUserByEmail, findUserById } from "../accounts/users-repository.ts";
+import { findUserByEmail, findUserById, lockUserRow } from "../accounts/users-repository.ts";
 import { audit } from "../audit/audit.ts";
 import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
@@ -142,6 +142,10 @@ export async function confirmEmailChange(ctx: AppContext, client: ClientInfo, se
 /** Ends every other session of the account ("log out other devices"). */
 export async function logoutOtherSessions(ctx: AppContext, client: ClientInfo, session: SessionInfo): Promise<number> {
   return ctx.db.transaction(async (tx) => {
+    // The user's row before the sessions, as a deletion takes them; and against a session that
+    // replaces one of those ended here (a second factor passed at the same moment): that one
+    // waits, then finds its session gone, or this waits and ends the new one (startSession).
+    await lockUserRow(tx, session.userId, "no key update");
     const ended = await endOtherSessions(tx, session.userId, session.idHash);
     await audit(ctx, tx, { userId: session.userId, event: "sessions.ended_others", ip: client.ip, detail: { ended } });
     return ended;

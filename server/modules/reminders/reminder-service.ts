@@ -6,6 +6,7 @@ import type { ReminderSettings } from "../../../common/schemas/reminders.ts";
 import { DEFAULT_REMINDER_SETTINGS } from "../../../common/schemas/reminders.ts";
 import type { AppContext } from "../../app-context.ts";
 import { reminderSettings } from "../../db/schema/ops.ts";
+import { isDeletedUserReference } from "../../db/unique-violation.ts";
 import { users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { activeCourse } from "../courses/course-service.ts";
@@ -165,6 +166,11 @@ export async function planReminders(ctx: AppContext): Promise<number> {
         runAt: plan.at,
         userId: row.userId,
         payload: { userId: row.userId, type: plan.kind, ...plan.payload },
+      }).catch((error: unknown) => {
+        // Deleted since the batch was read: nothing to remind them of; the others are still planned
+        // (a failed pass would also skip the rest of this poll's planning).
+        if (isDeletedUserReference(error, row.userId)) return false;
+        throw error;
       });
       if (inserted) planned += 1;
     }

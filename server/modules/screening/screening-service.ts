@@ -16,8 +16,9 @@ import type { AreaResult, ExtendedScreening } from "../../../common/schemas/scre
 import type { AppContext } from "../../app-context.ts";
 import { lockUntilCommit } from "../../db/advisory-locks.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { screenings, screeningScores } from "../../db/schema/screening.ts";
+import { onboardings, screenings, screeningScores } from "../../db/schema/screening.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { lockUserRow } from "../accounts/users-repository.ts";
 import { audit } from "../audit/audit.ts";
 import { recentCrisis } from "../clinical/clinical-state.ts";
 import { sealCrisis, sealScreeningScore } from "./health-values.ts";
@@ -71,6 +72,7 @@ export async function submitLightScreening(
   const id = randomUUID();
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
+    await lockOwner(tx, owner);
     await tx.insert(screenings).values({
       id,
       ...ownerColumns(owner),
@@ -168,6 +170,20 @@ export async function getExtendedScreening(ctx: AppContext, owner: ScreeningOwne
 async function lockOwnersScreenings(tx: DbOrTx, owner: ScreeningOwner): Promise<void> {
   const key = owner.kind === "user" ? `user:${owner.userId}` : `visitor:${owner.onboardingId}`;
   await lockUntilCommit(tx, "screening", key);
+  await lockOwner(tx, owner);
+}
+
+/**
+ * Takes the owner's row (the account, or the visitor's onboarding) before any screening row: an
+ * account deleted, or an onboarding the clean-up deleted, while the request ran is refused as the
+ * next request would be (401, or 400 `onboarding.token_invalid`), not by a foreign key (a 500); and
+ * the deletion, which takes the owner's row and then the screenings, never waits for a screening
+ * row this transaction holds while this one waits for it.
+ */
+async function lockOwner(tx: DbOrTx, owner: ScreeningOwner): Promise<void> {
+  if (owner.kind === "user") return lockUserRow(tx, owner.userId);
+  const [live] = await tx.select({ id: onboardings.id }).from(onboardings).where(eq(onboardings.id, owner.onboardingId)).for("key share");
+  if (!live) throw new AppError("onboarding.token_invalid");
 }
 
 /**

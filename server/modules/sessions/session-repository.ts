@@ -70,8 +70,10 @@ export async function touchSession(db: DbOrTx, idHash: string, at: Date): Promis
   await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
 }
 
-export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+/** Deletes a session; false when there was none (ended meanwhile). */
+export async function deleteSession(db: DbOrTx, idHash: string): Promise<boolean> {
+  const deleted = await db.delete(sessions).where(eq(sessions.idHash, idHash)).returning({ idHash: sessions.idHash });
+  return deleted.length > 0;
 }
 
 export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {

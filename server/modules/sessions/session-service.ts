@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { ClientInfo } from "../../lib/client-info.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { lockUserRow } from "../accounts/users-repository.ts";
 import {
   deleteSession,
   findSessionByHash,
@@ -65,15 +67,25 @@ export async function loadSession(
  * Starts a new session for a user (login, or a privilege change such as 2FA verification):
  * the session the request already had (`current`) is deleted, so the id always changes. Returns
  * the `start` effect: the caller sets the cookie and makes it the request's session.
+ *
+ * A privilege change (`replaces`) continues `current`, so it must still exist: one that "log out
+ * other devices", a password change or the account's deletion ended while the request ran is not
+ * continued (401). The user's row is taken first, in share mode, so that whatever ends sessions
+ * after writing or locking that row either comes before (and this finds its session gone) or after
+ * (and ends the new one too), never in between (server/security/concurrent-sessions.pg.test.ts).
  */
 export async function startSession(
   ctx: AppContext,
   db: DbOrTx,
   client: ClientInfo,
   current: SessionInfo | null,
-  options: { userId: string; verified: boolean },
+  options: { userId: string; verified: boolean; replaces?: boolean },
 ): Promise<Extract<SessionEffect, { kind: "start" }>> {
-  if (current) await deleteSession(db, current.idHash);
+  if (options.replaces) {
+    if (!current) throw new AppError("auth.not_authenticated");
+    await lockUserRow(db, options.userId, "share");
+    if (!(await deleteSession(db, current.idHash))) throw new AppError("auth.not_authenticated");
+  } else if (current) await deleteSession(db, current.idHash);
   const id = randomBytes(32).toString("base64url");
   const now = ctx.clock.now();
   const idHash = hashSessionId(id);

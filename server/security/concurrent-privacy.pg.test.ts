@@ -1,0 +1,128 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { getInstrument, lightScreening } from "../../common/instruments/registry.ts";
+import { openDatabase, type Database, type Tx } from "../db/client.ts";
+import { auditLog } from "../db/schema/accounts.ts";
+import { onboardings, screenings } from "../db/schema/screening.ts";
+import { hashOnboardingToken } from "../modules/screening/onboarding-service.ts";
+import { TestAgent } from "../testing/agent.ts";
+import { randomIp } from "../testing/accounts.ts";
+import { VISITOR_CONSENT } from "../testing/consent.ts";
+import { hold } from "../testing/held-lock.ts";
+import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor } from "../testing/test-app.ts";
+
+/**
+ * Privacy's background work meeting a person's writes: the visitor clean-up deleting an expired
+ * onboarding while the visitor saves a screening (docs/retention.md), and "download my data"
+ * taken while a screening is saved. PostgreSQL only; PGlite runs one transaction at a time.
+ */
+
+const databaseUrl = inject("testDatabaseUrl");
+const clock = new FakeClock(Date.UTC(2026, 10, 30, 11, 0, 0));
+let app: FastifyInstance;
+let holder: Database;
+
+beforeAll(async () => {
+  if (!databaseUrl) throw new Error("the concurrent privacy tests need DATABASE_URL (PostgreSQL)");
+  app = await createTestApp({ clock });
+  holder = await openDatabase({ url: databaseUrl, poolSize: 2 });
+});
+afterAll(async () => {
+  await holder?.close();
+  await app?.close();
+});
+
+const lightAnswers = () => Object.fromEntries(lightScreening.map((q) => [q.id, 0]));
+const group = (id: "phq9" | "gad7") => ({ answers: Object.fromEntries(getInstrument(id).items.filter((i) => !i.unscored).map((i) => [i.id, 1])) });
+
+async function visitor(): Promise<{ agent: TestAgent; token: string; onboardingId: string }> {
+  const agent = new TestAgent(app, randomIp());
+  const created = await agent.post("/api/v1/onboarding/", { ...VISITOR_CONSENT, locale: "en" });
+  expect(created.statusCode).toBe(201);
+  const token = String(json(created).token);
+  const [row] = await app.ctx.db.select({ id: onboardings.id }).from(onboardings).where(eq(onboardings.tokenHash, hashOnboardingToken(token)));
+  if (!row) throw new Error("no onboarding");
+  return { agent, token, onboardingId: row.id };
+}
+
+/**
+ * The visitor clean-up's DELETE of one onboarding (deleteExpiredVisitorData deletes every expired
+ * one in one such statement; here only this visitor's, so other files' visitors stay) while `save`
+ * runs: the onboarding's row is held (or `holding` locks a row the DELETE's cascade reaches later),
+ * the DELETE queues for it, the save queues behind the DELETE.
+ */
+async function cleanUpWhile(
+  onboardingId: string,
+  save: () => Promise<{ statusCode: number; body: string }>,
+  holding: (tx: Tx) => Promise<unknown> = (tx) => tx.select({ id: onboardings.id }).from(onboardings).where(eq(onboardings.id, onboardingId)).for("update"),
+) {
+  const held = await hold(holder, holding);
+  try {
+    const cleanUp = app.ctx.db
+      .delete(onboardings)
+      .where(eq(onboardings.id, onboardingId))
+      .returning({ id: onboardings.id })
+      .then((rows) => rows.length);
+    await held.whenWaiting(1);
+    const saved = save();
+    await held.releaseWhenWaiting(2);
+    return { deleted: await cleanUp, saved: await saved };
+  } finally {
+    await held.release();
+  }
+}
+
+describe("the visitor clean-up racing the visitor's screening", () => {
+  it("a light screening saved as the onboarding is deleted: 400 onboarding.token_invalid, nothing left", async () => {
+    const v = await visitor();
+    const { deleted, saved } = await cleanUpWhile(v.onboardingId, () => v.agent.request("POST", "/api/v1/screening/", { answers: lightAnswers() }, { token: v.token }));
+    expect(deleted).toBe(1);
+    expect([saved.statusCode, (JSON.parse(saved.body) as { code: string }).code]).toEqual([400, "onboarding.token_invalid"]);
+    expect(await app.ctx.db.select().from(screenings).where(eq(screenings.onboardingId, v.onboardingId))).toEqual([]);
+  });
+
+  it("an extended screening group saved as the onboarding is deleted: 400 onboarding.token_invalid, nothing left", async () => {
+    const v = await visitor();
+    // Item 9 above 0: a "crisis shown" entry names the onboarding, and goes with it.
+    const first = await v.agent.request("POST", "/api/v1/screening-extended/", { groups: { phq9: group("phq9") } }, { token: v.token });
+    expect(first.statusCode).toBe(200);
+    // Held where the DELETE's cascade arrives after the screenings (the foreign keys cascade in the
+    // order they were made): the screening in progress is deleted, not yet committed.
+    const { deleted, saved } = await cleanUpWhile(
+      v.onboardingId,
+      () => v.agent.request("POST", "/api/v1/screening-extended/", { groups: { gad7: group("gad7") } }, { token: v.token }),
+      (tx) => tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.onboardingId, v.onboardingId)).for("update"),
+    );
+    expect(deleted).toBe(1);
+    expect([saved.statusCode, (JSON.parse(saved.body) as { code: string }).code]).toEqual([400, "onboarding.token_invalid"]);
+    expect(await app.ctx.db.select().from(screenings).where(eq(screenings.onboardingId, v.onboardingId))).toEqual([]);
+  });
+});
+
+describe("download my data while a screening is saved", () => {
+  it("is one snapshot: a screening saved meanwhile is in it whole or not at all", async () => {
+    const user = await createTestUser(app);
+    const agent = new TestAgent(app, randomIp());
+    agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "");
+    // The export reads the user's tables one by one, screenings before BankID evidence and the
+    // scores last: a lock on BankID evidence stops it in between while the screening is saved.
+    const held = await hold(holder, (tx) => tx.execute(sql`lock table bankid_evidence in access exclusive mode`));
+    let exported;
+    try {
+      const download = agent.get("/api/v1/me/export/");
+      await held.whenWaiting(1);
+      expect((await agent.post("/api/v1/screening/", { answers: lightAnswers() })).statusCode).toBe(200);
+      await held.release();
+      exported = await download;
+    } finally {
+      await held.release();
+    }
+    expect(exported.statusCode).toBe(200);
+    const tables = json(exported).tables as Record<string, Record<string, unknown>[]>;
+    const screeningIds = new Set((tables.screenings ?? []).map((s) => s.id));
+    const scoredIds = new Set((tables.screening_scores ?? []).map((s) => s.screening_id));
+    expect([...scoredIds].filter((id) => !screeningIds.has(id))).toEqual([]);
+    expect([...screeningIds].filter((id) => !scoredIds.has(id))).toEqual([]);
+  });
+});
