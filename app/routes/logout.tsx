@@ -5,6 +5,7 @@ import { pathTo } from "../../common/routing/route-table.ts";
 import { Button } from "../components/button.tsx";
 import { LOGGED_OUT, isConfirmedLogout } from "../features/accounts/logout-state.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
+import { drafts } from "../lib/form/draft-store.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/logout";
@@ -47,6 +48,8 @@ export default function Logout({ loaderData }: Route.ComponentProps) {
         if (!active.current) return;
         active.current = false;
         api.options.csrf.set(null);
+        // Unsaved drafts go with a chosen logout (a forced one keeps them for the next login).
+        drafts.clear();
         void navigate(pathTo("home", loaderData.locale), { replace: true, state: { notice: LOGGED_OUT } });
       });
   }, [navigate, loaderData.locale]);

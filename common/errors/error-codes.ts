@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   "course.safety_check_required",
   "screening.required",
   "worksheet.diary_too_short",
+  "worksheet.row_changed",
   "onboarding.token_invalid",
   "bankid.already_in_progress",
   "bankid.unavailable",

@@ -191,8 +191,23 @@ export const evaluationAnswersSchema = z.strictObject({
 
 export const worksheetRowParams = z.strictObject({ row: z.uuid() });
 /** Values are checked against the worksheet's own definition on the server. */
+const worksheetValuesBody = z.record(text().max(64), z.union([multilineText().max(5000), z.number(), z.boolean(), z.null()]));
+/**
+ * A new row. `id`, chosen by the client for the row it is writing, makes sending it again (a retry
+ * after an answer that never arrived, a double submit) store it once: the stored row is answered.
+ */
 export const worksheetRowBody = z.strictObject({
-  values: z.record(text().max(64), z.union([multilineText().max(5000), z.number(), z.boolean(), z.null()])),
+  values: worksheetValuesBody,
+  id: z.uuid().optional(),
+});
+/**
+ * A change to a row. `updated_at`, the row's `updated_at` as the change was started from, makes the
+ * change apply only to that version: a row changed since (another tab, another device) is not
+ * overwritten with an older copy (409 `worksheet.row_changed`).
+ */
+export const worksheetRowPatchBody = z.strictObject({
+  values: worksheetValuesBody,
+  updated_at: z.iso.datetime().optional(),
 });
 const worksheetRowSchema = z.strictObject({
   id: z.string(),

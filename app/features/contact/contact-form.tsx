@@ -1,21 +1,24 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { Locale } from "../../../common/i18n/locales.ts";
-import { CONTACT_SUBJECT_MAX } from "../../../common/schemas/contact-limits.ts";
 import { SAFETY_CATEGORIES, type SafetyCategory } from "../../../common/schemas/safety.ts";
 import "./contact.css";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { FieldFrame, RadioInput, SelectInput, TextArea, TextField, useFieldIds } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
+import { drafts } from "../../lib/form/draft-store.ts";
 import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
+import { useRootData } from "../../lib/root-data.ts";
 import { useFormIds } from "../accounts/use-form-ids.ts";
+import { CONTACT_DRAFT, contactDraftOf, restoreContactDraft } from "./contact-draft.ts";
 
 /**
  * What the message is about — a question, or "report a safety concern" with its category (sent
  * to the safety team first, issue 25) — then subject, message and an optional reply address (a
- * user's own address filled in).
+ * user's own address filled in). A logged-in person's unsent message is kept for the tab
+ * (draft-store) and comes back after a reload or a visit elsewhere, until it is sent or emptied.
  */
 export function ContactForm({ locale, email }: { locale: Locale; email: string | null }) {
   const { t } = useTranslation();
@@ -35,6 +38,23 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
       requestAnimationFrame(() => confirmation.current?.focus());
     },
   });
+  const owner = useRootData()?.status.user_data?.id ?? null;
+  const { setValue } = form;
+  // The message as it was left (read after hydration: the server has no tab).
+  useEffect(() => {
+    const kept = owner ? restoreContactDraft(drafts.read(CONTACT_DRAFT, owner)) : null;
+    if (!kept) return;
+    setValue("kind", kept.kind);
+    setValue("category", kept.category);
+    setValue("subject", kept.subject);
+    setValue("message", kept.message);
+  }, [owner, setValue]);
+  const unsent = sent ? null : contactDraftOf(form.values);
+  useEffect(() => {
+    if (!owner) return;
+    if (unsent) drafts.save(CONTACT_DRAFT, owner, unsent);
+    else drafts.remove(CONTACT_DRAFT);
+  }, [owner, unsent?.kind, unsent?.category, unsent?.subject, unsent?.message]);
   const safety = form.values.kind === "safety";
   const categoryIds = useFieldIds(idFor("category"), t("contact.category.hint"), form.errors.category, undefined);
   const labels = {
@@ -111,7 +131,6 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
             label={labels.subject}
             required
             requiredText={t("form.required")}
-            maxLength={CONTACT_SUBJECT_MAX}
           />
           <TextArea
             {...textField(form, idFor, "message")}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { WorksheetDef } from "../../../common/content/schema.ts";
 import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
@@ -8,13 +8,16 @@ import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { Checkbox, TextArea, TextField } from "../../components/field.tsx";
 import { ActionDialog } from "../../components/dialogs/action-dialog.tsx";
-import { ApiError } from "../../lib/api/client.ts";
 import { browserApi } from "../../lib/api/browser-client.ts";
+import { errorInfo, errorMessage } from "../../lib/api/error-message.ts";
+import { drafts } from "../../lib/form/draft-store.ts";
 import { FormErrorSummary } from "../../lib/form/form-error-summary.tsx";
+import { useRootData } from "../../lib/root-data.ts";
 import { registerDialog, useDialog } from "../../lib/dialog.tsx";
 import type { SleepWindowPlan as SleepWindowPlanData } from "../../../common/worksheets/sleep-window.ts";
 import { SleepWindowPlan, formatComputed } from "./sleep-window-plan.tsx";
 import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
+import { afterFailure, editDraft, emptyDraft, leaveEdit, restoreDraft, saveRequest, worthKeeping, type DraftFields, type ShownRow, type WorksheetDraft } from "./worksheet-draft.ts";
 
 registerDialog("DeleteWorksheetRowDialog", { component: ActionDialog });
 
@@ -23,14 +26,12 @@ export interface WorksheetData {
   module: string;
   key: string;
   definition: WorksheetDef;
-  rows: { id: string; values: WorksheetValues; computed: Record<string, number | null>; created_at: string }[];
+  rows: { id: string; values: WorksheetValues; computed: Record<string, number | null>; created_at: string; updated_at: string }[];
   /** The sleep-window worksheet: the window a row saved now gets (worked out from the diary). */
   plan?: SleepWindowPlanData;
 }
 
-type Draft = Record<string, string | boolean>;
-
-function toValues(def: WorksheetDef, draft: Draft): Record<string, unknown> {
+function toValues(def: WorksheetDef, draft: DraftFields): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of def.fields) {
     const raw = draft[field.key];
@@ -57,24 +58,73 @@ function shown(value: WorksheetValues[string], type: string, yes: string, no: st
 /**
  * A worksheet: the form for a new row (fields from the worksheet's definition, checked with the
  * same schema as the server), and the rows written so far with computed values and delete.
- * What was typed stays in the form when saving fails.
+ * What was typed is never lost: it stays in the form when saving fails (with why, and for
+ * trying again: a new row is sent with the same id, so it is stored once), and until it is saved
+ * it is kept for the tab (draft-store), given back when the worksheet opens again — after a
+ * reload, the overlay closed, or a session that ended while they wrote and a new login. A change
+ * to a row is made from the version it started from: a row changed in another tab meanwhile is
+ * not overwritten unasked (409 worksheet.row_changed).
  */
 export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData; locale: Locale; onChange: () => Promise<void> }) {
   const { t } = useTranslation();
   const dialog = useDialog();
   const def = data.definition;
   const schema = useMemo(() => worksheetValuesSchema(def), [def]);
-  const [draft, setDraft] = useState<Draft>({});
+  const owner = useRootData()?.status.user_data?.id ?? null;
+  const draftName = `worksheet:${data.key}`;
+  const [form, setForm] = useState<WorksheetDraft>(() => emptyDraft());
+  // The form as last set (a save in flight compares it with what it sent).
+  const formRef = useRef(form);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const draft = form.fields;
+  const editing = form.editing;
+
+  /** Keeps the form for the tab while it holds unsaved text, and lets it go once it does not. */
+  const keep = useCallback(
+    (next: WorksheetDraft) => {
+      if (!owner) return;
+      if (worthKeeping(next)) drafts.save(draftName, owner, next);
+      else drafts.remove(draftName);
+    },
+    [owner, draftName],
+  );
+  const update = useCallback(
+    (change: (current: WorksheetDraft) => WorksheetDraft) => {
+      const next = change(formRef.current);
+      formRef.current = next;
+      setForm(next);
+      keep(next);
+    },
+    [keep],
+  );
+  const rowsRef = useRef<readonly ShownRow[]>(data.rows);
+  rowsRef.current = data.rows;
+  // Opened again: what was typed and not saved comes back (read after hydration: the server has
+  // no tab), once per account and worksheet.
+  const restoredFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!owner || restoredFor.current === `${owner} ${draftName}`) return;
+    restoredFor.current = `${owner} ${draftName}`;
+    const restored = restoreDraft(drafts.read(draftName, owner), rowsRef.current);
+    if (!restored) return;
+    update(() => restored);
+    setStatus(t("worksheet.draftRestored"));
+  }, [owner, draftName, update, t]);
+  // Leaving the page (a reload, the forced logout's page load, which comes after its Clear-Site-Data).
+  useEffect(() => {
+    const leaving = () => keep(formRef.current);
+    window.addEventListener("pagehide", leaving);
+    return () => window.removeEventListener("pagehide", leaving);
+  }, [keep]);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
     setStatus(null);
-    const values = toValues(def, draft);
+    const sent = formRef.current;
+    const values = toValues(def, sent.fields);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       const fields = zodFieldErrors(parsed.error);
@@ -85,18 +135,29 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     }
     setBusy(true);
     try {
-      if (editing) await browserApi().patch(`/worksheets/rows/${editing}/`, { values: parsed.data });
-      else await browserApi().post(`/worksheets/${data.module}/rows/`, { values: parsed.data });
-      setDraft({});
-      setEditing(null);
+      const request = saveRequest(data.module, sent, parsed.data, data.rows);
+      const saved = await browserApi().call<ShownRow>(request.method, request.path, { body: request.body });
+      // Typed on while it was saving: that text stays, now a change to the row just saved. Saved
+      // as it was sent: a new row put aside to change this one comes back, or the form empties.
+      const latest = formRef.current;
+      const typedOn = latest.fields !== sent.fields;
+      update(() => (typedOn ? { ...latest, editing: saved.id, base: saved.updated_at, replace: false, changed: true } : leaveEdit(latest)));
       setErrors({});
-      setStatus(t("worksheet.saved"));
+      setStatus(!typedOn && latest.aside ? `${t("worksheet.saved")} ${t("worksheet.draftRestored")}` : t("worksheet.saved"));
       await onChange();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.replace(/^body\.values\./, ""), v])));
-      }
-      setStatus(error instanceof ApiError && error.code === "worksheet.diary_too_short" ? t("errors.codes.worksheet.diary_too_short") : t("worksheet.notSaved"));
+      const failed = afterFailure(sent, error);
+      update((latest) =>
+        latest.editing === sent.editing ? { ...latest, editing: failed.draft.editing, base: failed.draft.base, replace: failed.draft.replace } : latest,
+      );
+      setErrors(failed.fields);
+      if (failed.kind === "fields") setStatus(t("worksheet.notSaved"));
+      else if (failed.kind === "diary") setStatus(t("errors.codes.worksheet.diary_too_short"));
+      else if (failed.kind === "changed") setStatus(t("errors.codes.worksheet.row_changed"));
+      else if (failed.kind === "gone") setStatus(t("worksheet.rowGone"));
+      else setStatus(`${errorMessage(t, errorInfo(error))} ${t("worksheet.stillHere")}`);
+      // The row as it is now (changed or deleted elsewhere) is shown under the form.
+      if (failed.kind === "changed" || failed.kind === "gone") await onChange();
     } finally {
       setBusy(false);
     }
@@ -108,15 +169,14 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
 
   /** Loads a saved row into the form for changing it. */
   function edit(row: WorksheetData["rows"][number]) {
-    const next: Draft = {};
+    const next: DraftFields = {};
     for (const field of def.fields) {
       const value = row.values[field.key];
       if (value === null || value === undefined) continue;
       next[field.key] = typeof value === "boolean" ? value : String(value);
     }
-    setDraft(next);
+    update((current) => editDraft(row, next, current));
     setErrors({});
-    setEditing(row.id);
     setStatus(null);
     document.getElementById(`ws-${def.fields[0]?.key ?? ""}`)?.focus();
   }
@@ -127,7 +187,13 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
       confirm: {
         label: t("worksheet.delete"),
         action: async () => {
-          await browserApi().delete(`/worksheets/rows/${id}/`);
+          try {
+            await browserApi().delete(`/worksheets/rows/${id}/`);
+          } catch (error) {
+            // The dialog closes; the row stays in the list, and the form says why.
+            setStatus(errorMessage(t, errorInfo(error)));
+            return;
+          }
           await onChange();
         },
       },
@@ -168,7 +234,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
           const hint = [field.help?.[locale], scale].filter(Boolean).join(" ") || undefined;
           const required = { required: field.required, requiredText: `(${t("form.required")})` };
           const value = String(draft[field.key] ?? "");
-          const set = (next: string | boolean) => setDraft((d) => ({ ...d, [field.key]: next }));
+          const set = (next: string | boolean) => update((d) => ({ ...d, fields: { ...d.fields, [field.key]: next }, changed: true }));
           if (field.type === "boolean") {
             return (
               <Checkbox key={field.key} id={id} label={label} hint={hint} error={error} {...required} checked={draft[field.key] === true} onChange={(e) => set(e.target.checked)} />
@@ -201,9 +267,11 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
             <Button
               variant="secondary"
               onClick={() => {
-                setEditing(null);
-                setDraft({});
+                // A new row put aside to change this one comes back.
+                const back = leaveEdit(formRef.current);
+                update(() => back);
                 setErrors({});
+                setStatus(worthKeeping(back) ? t("worksheet.draftRestored") : null);
               }}
             >
               {t("worksheet.cancelEdit")}

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { worksheetSchema, type WorksheetDef } from "../../../common/content/schema.ts";
 import { zodFieldErrors } from "../../../common/schemas/field-errors.ts";
 import { computedValues, worksheetValuesSchema, type WorksheetValues } from "../../../common/worksheets/worksheet.ts";
@@ -59,11 +59,29 @@ export async function listWorksheet(ctx: AppContext, userId: string, moduleId: s
   return { module: moduleId, key, definition: def, rows: rows.map((row) => view(ctx, def, row)), ...(plan ? { plan } : {}) };
 }
 
-/** Adds a row through a worksheet module that is open to the user (started, part unlocked). */
-export async function addRow(ctx: AppContext, userId: string, moduleId: string, values: unknown) {
+/** The user's own row `id` of worksheet `key`, or null. */
+async function ownRow(ctx: AppContext, userId: string, key: string, id: string): Promise<Row | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(worksheetRows)
+    .where(and(eq(worksheetRows.id, id), eq(worksheetRows.userId, userId), eq(worksheetRows.worksheet, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Adds a row through a worksheet module that is open to the user (started, part unlocked). With
+ * the client's `id` for the row, the same row sent again (a retry after an answer that never
+ * arrived, a double submit, at the same moment too) is stored once and answered as stored.
+ */
+export async function addRow(ctx: AppContext, userId: string, moduleId: string, values: unknown, id?: string) {
   const key = await worksheetOf(ctx, moduleId);
   await openModule(ctx, userId, moduleId);
   const def = await definition(ctx, key);
+  if (id) {
+    const stored = await ownRow(ctx, userId, key, id);
+    if (stored) return view(ctx, def, stored);
+  }
   const now = ctx.clock.now();
   // The sleep window is worked out from the diary and stored with the row (a past week keeps it).
   const valid = isSleepWindow(def)
@@ -71,10 +89,15 @@ export async function addRow(ctx: AppContext, userId: string, moduleId: string, 
     : validValues(def, values);
   const [row] = await ctx.db
     .insert(worksheetRows)
-    .values({ userId, worksheet: key, values: ctx.cipher.encrypt(JSON.stringify(valid), worksheetAad(userId)), createdAt: now, updatedAt: now })
+    .values({ ...(id ? { id } : {}), userId, worksheet: key, values: ctx.cipher.encrypt(JSON.stringify(valid), worksheetAad(userId)), createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: worksheetRows.id })
     .returning();
-  if (!row) throw new Error("row not written");
-  return view(ctx, def, row);
+  if (row) return view(ctx, def, row);
+  // The same id stored meanwhile: by this same row sent at the same moment, or (an id that is not
+  // the client's own) another row, which is not this user's to see.
+  const stored = id ? await ownRow(ctx, userId, key, id) : null;
+  if (!stored) throw new AppError("request.invalid", { fields: { "body.id": "invalid_value" } });
+  return view(ctx, def, stored);
 }
 
 /** A sleep-window row is worked out again as of the week it was set (the window before it counts). */
@@ -102,19 +125,38 @@ async function ownRowWorksheet(ctx: AppContext, userId: string, id: string): Pro
 
 /**
  * Changes a row of the user's own; another user's row is simply not found. A module using the
- * worksheet must be open to the user, as for adding.
+ * worksheet must be open to the user, as for adding. With `startedFrom` (the row's `updated_at`
+ * the change was made from) the change applies only to that version, checked in the UPDATE
+ * itself: a row changed since, in another tab or at the same moment, is not overwritten with an
+ * older copy (409 `worksheet.row_changed`). Every change moves `updated_at` forward, by a
+ * millisecond at least, so that two changes in the same millisecond are two versions.
  */
-export async function updateRow(ctx: AppContext, userId: string, id: string, values: unknown) {
+export async function updateRow(ctx: AppContext, userId: string, id: string, values: unknown, startedFrom?: string) {
   const key = await ownRowWorksheet(ctx, userId, id);
   await assertWorksheetOpen(ctx, userId, key);
   const def = await definition(ctx, key);
   const valid = isSleepWindow(def) ? await sleepWindowValues(ctx, userId, key, validValues(def, values), await ownRowDay(ctx, userId, id)) : validValues(def, values);
+  const now = ctx.clock.now().toISOString();
   const [row] = await ctx.db
     .update(worksheetRows)
-    .set({ values: ctx.cipher.encrypt(JSON.stringify(valid), worksheetAad(userId)), updatedAt: ctx.clock.now() })
-    .where(and(eq(worksheetRows.id, id), eq(worksheetRows.userId, userId), eq(worksheetRows.worksheet, key)))
+    .set({
+      values: ctx.cipher.encrypt(JSON.stringify(valid), worksheetAad(userId)),
+      updatedAt: sql`greatest(${now}::timestamptz, ${worksheetRows.updatedAt} + interval '1 millisecond')`,
+    })
+    .where(
+      and(
+        eq(worksheetRows.id, id),
+        eq(worksheetRows.userId, userId),
+        eq(worksheetRows.worksheet, key),
+        ...(startedFrom ? [sql`${worksheetRows.updatedAt} = ${new Date(startedFrom).toISOString()}::timestamptz`] : []),
+      ),
+    )
     .returning();
-  if (!row) throw new AppError("request.not_found");
+  if (!row) {
+    // Deleted meanwhile (or never the user's): not found; still there: changed since.
+    if (startedFrom && (await ownRow(ctx, userId, key, id))) throw new AppError("worksheet.row_changed");
+    throw new AppError("request.not_found");
+  }
   return view(ctx, def, row);
 }
 

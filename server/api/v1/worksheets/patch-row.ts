@@ -1,8 +1,11 @@
-import { worksheetRowBody, worksheetRowParams, worksheetRowResponse } from "../../../../common/schemas/courses.ts";
+import { worksheetRowParams, worksheetRowPatchBody, worksheetRowResponse } from "../../../../common/schemas/courses.ts";
 import { updateRow } from "../../../modules/courses/worksheet-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
-/** PATCH /worksheets/rows/{row}/ — changes one of the user's rows (another user's: 404). */
+/**
+ * PATCH /worksheets/rows/{row}/ — changes one of the user's rows (another user's: 404). With
+ * `updated_at`, only the version the change was made from (409 `worksheet.row_changed`).
+ */
 export const patchWorksheetRow = defineEndpoint({
   method: "PATCH",
   url: "/worksheets/rows/:row/",
@@ -10,12 +13,12 @@ export const patchWorksheetRow = defineEndpoint({
   tags: ["worksheets"],
   auth: "verified",
   params: worksheetRowParams,
-  body: worksheetRowBody,
+  body: worksheetRowPatchBody,
   response: worksheetRowResponse,
-  /** 409: the course is not started or the module's part is still locked. */
+  /** 409: the course is not started, the module's part is still locked, or the row changed since `updated_at`. */
   errors: [409],
   async handler({ params, body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return updateRow(req.server.ctx, session.userId, params.row, body.values);
+    return updateRow(req.server.ctx, session.userId, params.row, body.values, body.updated_at);
   },
 });

@@ -2,7 +2,10 @@ import { moduleIdParam, worksheetRowBody, worksheetRowResponse } from "../../../
 import { addRow } from "../../../modules/courses/worksheet-service.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
-/** POST /worksheets/{module}/rows/ — adds a row; values checked against the worksheet's fields. */
+/**
+ * POST /worksheets/{module}/rows/ — adds a row; values checked against the worksheet's fields.
+ * The same `id` sent again stores the row once (the stored row is answered).
+ */
 export const postWorksheetRow = defineEndpoint({
   method: "POST",
   url: "/worksheets/:module/rows/",
@@ -17,6 +20,6 @@ export const postWorksheetRow = defineEndpoint({
   status: 201,
   async handler({ params, body, req, session }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return addRow(req.server.ctx, session.userId, params.module, body.values);
+    return addRow(req.server.ctx, session.userId, params.module, body.values, body.id);
   },
 });

@@ -1,0 +1,193 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { pathTo } from "../../common/routing/route-table.ts";
+import type { CourseDetail } from "../../common/schemas/courses.ts";
+import { baseUrl, collectErrors, sharedBrowser, waitForHydration } from "./support/browser.ts";
+import { errorsBesideMissingMedia, overlay } from "./support/courses.ts";
+import { createSession, message } from "./support/fixtures.ts";
+import { UserApi, extendedScreening } from "./support/user-api.ts";
+
+/**
+ * What a person typed and had not saved survives the page going away. A worksheet: the module
+ * closed with Escape, and — spec §8 — a session that ended while they wrote, so that saving is
+ * refused (401), the forced logout loads the home page (after its Clear-Site-Data) and they log
+ * in again; the text comes back when the worksheet opens again, and is saved once. A message on
+ * the contact page: a reload.
+ */
+
+const browser = sharedBrowser();
+const m = (key: string) => message("sv", key);
+
+const SITUATION =
+  "Chefen bad mig ta över projektet i morse, mitt i allt annat. Jag kände hur det drog ihop sig i bröstet och tänkte att jag aldrig kommer att hinna.";
+
+async function typeEntry(page: Page): Promise<void> {
+  await page.locator("#ws-date").fill("2026-11-24");
+  await page.locator("#ws-situation").fill(SITUATION);
+  await page.locator("#ws-level").fill("7");
+}
+
+async function expectEntry(page: Page): Promise<void> {
+  await overlay(page).getByText(m("worksheet.draftRestored")).waitFor();
+  expect(await page.locator("#ws-situation").inputValue()).toBe(SITUATION);
+  expect(await page.locator("#ws-date").inputValue()).toBe("2026-11-24");
+  expect(await page.locator("#ws-level").inputValue()).toBe("7");
+}
+
+describe("unsaved text", () => {
+  it("comes back after Escape closed the module, and after the session ended while it was typed: saved once after logging in again; put aside while a saved row is changed", async () => {
+    const api = await UserApi.create("sv");
+    const me = await api.call<{ user_data: { id: string } }>("GET", "/me/");
+    await extendedScreening(api, 1);
+    // Started: its first part, which ends with the stress diary, is open.
+    const stress = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "stress" });
+    const worksheet = stress.course_parts[0]?.content_modules.find((module) => module.type === "worksheet");
+    if (!worksheet) throw new Error("stress part 1 has no worksheet");
+    const address = `${baseUrl()}${pathTo("course", "sv", { course: stress.slug })}?modul=${worksheet.key}`;
+    const context = await api.context(browser(), { width: 390, locale: "sv" });
+    const page = await context.newPage();
+    // The refused save (401) is the point of this test; the browser logs it as a failed resource.
+    const errors = errorsBesideMissingMedia(page, collectErrors(page));
+    await page.goto(address);
+    await waitForHydration(page);
+    await overlay(page).locator("section.worksheet").waitFor();
+
+    // Closed with Escape before saving: opened again, the text is there.
+    await typeEntry(page);
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !document.querySelector("dialog.module-overlay[open]"));
+    await page.locator(`[data-opener="${worksheet.key}"]`).click();
+    await expectEntry(page);
+
+    // The session ends elsewhere (a logout on another device, or it timed out) while they write.
+    await api.call("POST", "/logout");
+    await page.locator("#ws-situation").press("End");
+    await page.getByRole("button", { name: m("worksheet.save") }).click();
+    // §8: logged out, home.
+    await page.waitForURL(`${baseUrl()}${pathTo("home", "sv")}`);
+    await waitForHydration(page);
+
+    // Logged in again (a new session of the same account) in the same tab: the worksheet again.
+    const { sessionid } = await createSession({ userId: me.user_data.id });
+    await context.addCookies([{ name: "sessionid", value: sessionid, domain: new URL(baseUrl()).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+    await page.goto(address);
+    await waitForHydration(page);
+    await expectEntry(page);
+    await page.getByRole("button", { name: m("worksheet.save") }).click();
+    await overlay(page).getByText(m("worksheet.saved")).waitFor();
+    const rows = overlay(page).locator(".worksheet-row");
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(SITUATION);
+    // Saved: the draft is gone from the tab, and the form is empty after a reload.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")))).toEqual([]);
+    await page.reload();
+    await waitForHydration(page);
+    await overlay(page).locator("section.worksheet").waitFor();
+    expect(await page.locator("#ws-situation").inputValue()).toBe("");
+    // A new entry half written, then a saved row opened to change it: the entry is put aside, and
+    // comes back when the change is cancelled.
+    await page.locator("#ws-situation").fill("Halvskrivet om kvällen");
+    await rows.first().getByRole("button", { name: m("worksheet.edit") }).click();
+    expect(await page.locator("#ws-situation").inputValue()).toBe(SITUATION);
+    await overlay(page).getByRole("button", { name: m("worksheet.cancelEdit") }).click();
+    expect(await page.locator("#ws-situation").inputValue()).toBe("Halvskrivet om kvällen");
+    expect(errors().filter((error) => !/status of 401/.test(error))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("the same row changed in two tabs: the older copy does not overwrite the newer text; told and shown it, the person may replace it; a failed delete is said; a row whose answer was lost is stored once", async () => {
+    const api = await UserApi.create("sv");
+    await extendedScreening(api, 1);
+    const stress = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "stress" });
+    const worksheet = stress.course_parts[0]?.content_modules.find((module) => module.type === "worksheet");
+    if (!worksheet) throw new Error("stress part 1 has no worksheet");
+    const rowsOf = async () =>
+      (await api.call<{ rows: { values: Record<string, unknown> }[] }>("GET", `/worksheets/${worksheet.id}/rows/`)).rows.map((row) => row.values.situation);
+    await api.call("POST", `/worksheets/${worksheet.id}/rows/`, { values: { date: "2026-11-24", situation: "Kort", level: 5 } });
+    const context = await api.context(browser(), { width: 390, locale: "sv" });
+    const address = `${baseUrl()}${pathTo("course", "sv", { course: stress.slug })}?modul=${worksheet.key}`;
+    const [a, b] = [await context.newPage(), await context.newPage()];
+    const errors = [errorsBesideMissingMedia(a, collectErrors(a)), errorsBesideMissingMedia(b, collectErrors(b))];
+    for (const page of [a, b]) {
+      await page.goto(address);
+      await waitForHydration(page);
+      await overlay(page).locator(".worksheet-row").getByRole("button", { name: m("worksheet.edit") }).click();
+    }
+    await b.locator("#ws-situation").fill(SITUATION);
+    await b.getByRole("button", { name: m("worksheet.saveChanges") }).click();
+    await overlay(b).getByText(m("worksheet.saved")).waitFor();
+    await a.locator("#ws-situation").fill("Kort men ändrad");
+    await a.getByRole("button", { name: m("worksheet.saveChanges") }).click();
+    await overlay(a).getByText(m("errors.codes.worksheet.row_changed")).waitFor();
+    expect(await rowsOf()).toEqual([SITUATION]);
+    // Tab A keeps what it wrote and shows the row as it is saved now.
+    expect(await a.locator("#ws-situation").inputValue()).toBe("Kort men ändrad");
+    await a.waitForFunction((text) => document.querySelector(".worksheet-row")?.textContent?.includes(text), SITUATION);
+    // Saving again, knowingly, replaces it.
+    await a.getByRole("button", { name: m("worksheet.saveChanges") }).click();
+    await overlay(a).getByText(m("worksheet.saved")).waitFor();
+    expect(await rowsOf()).toEqual(["Kort men ändrad"]);
+    // Deleting while offline: the row stays, and the worksheet says why.
+    await a.route("**/api/v1/worksheets/rows/**", (route) => (route.request().method() === "DELETE" ? route.abort("internetdisconnected") : route.continue()));
+    await overlay(a).locator(".worksheet-row").getByRole("button", { name: m("worksheet.delete") }).click();
+    await a.getByRole("dialog", { name: m("worksheet.deleteTitle") }).getByRole("button", { name: m("worksheet.delete") }).click();
+    await overlay(a).getByText(m("errors.codes.network")).waitFor();
+    expect(await rowsOf()).toEqual(["Kort men ändrad"]);
+    await a.unroute("**/api/v1/worksheets/rows/**");
+    // A new row stored, but its answer lost on the way back: said, the text kept, and saving
+    // again stores it once.
+    await a.locator("#ws-date").fill("2026-11-25");
+    await a.locator("#ws-situation").fill("Ett nytt möte");
+    await a.locator("#ws-level").fill("4");
+    const rowsPath = `**/api/v1/worksheets/${worksheet.id}/rows/`;
+    await a.route(rowsPath, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await a.getByRole("button", { name: m("worksheet.save") }).click();
+    await overlay(a).getByText(`${m("errors.codes.network")} ${m("worksheet.stillHere")}`).waitFor();
+    expect(await a.locator("#ws-situation").inputValue()).toBe("Ett nytt möte");
+    expect(await rowsOf()).toHaveLength(2);
+    await a.unroute(rowsPath);
+    await a.getByRole("button", { name: m("worksheet.save") }).click();
+    await overlay(a).getByText(m("worksheet.saved")).waitFor();
+    expect(await rowsOf()).toEqual(["Ett nytt möte", "Kort men ändrad"]);
+    // The refused save (409) is the point here; the browser logs it as a failed resource.
+    expect(errors.flatMap((list) => list()).filter((error) => !/status of 409|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it("an unsent contact message comes back after a reload, until it is sent; a subject too long is kept and refused on its field", async () => {
+    const api = await UserApi.create("sv");
+    const context = await api.context(browser(), { width: 390, locale: "sv" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const main = page.getByRole("main");
+    const subject = () => main.getByRole("textbox", { name: new RegExp(`^${m("contact.subject")}`) });
+    const text = () => main.getByRole("textbox", { name: new RegExp(`^${m("contact.message")}`) });
+    await page.goto(`${baseUrl()}${pathTo("contact", "sv")}`);
+    await waitForHydration(page);
+    // A subject over the limit is not cut short without a word: it stays whole, and is refused on its field.
+    const long = `Om tankedagboken: ${"och sedan ".repeat(12)}`;
+    await subject().fill(long);
+    await text().fill(SITUATION);
+    await main.getByRole("button", { name: m("contact.submit") }).click();
+    await expect.poll(() => subject().getAttribute("aria-invalid")).toBe("true");
+    expect(await subject().inputValue()).toBe(long);
+    await main.getByRole("link", { name: `${m("contact.subject")}: ${m("form.errors.too_long")}` }).waitFor();
+    await subject().fill("Om tankedagboken");
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => text().inputValue()).toBe(SITUATION);
+    expect(await subject().inputValue()).toBe("Om tankedagboken");
+    await main.getByRole("button", { name: m("contact.submit") }).click();
+    await main.getByText(m("contact.sentTitle")).waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    expect(await text().inputValue()).toBe("");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
