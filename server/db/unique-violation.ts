@@ -34,15 +34,27 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 /**
- * Whether a failed write referred to a user (a `…_user_id_users_id_fk` foreign key; to `userId`,
- * when given) after that user's row was deleted: the account was deleted, or a consent withdrawn
- * (ADR 011), while the request ran. PostgreSQL names the missing key in `detail`.
+ * Whether a failed write referred to a row of `table` (a `…_<column>_<table>_id_fk` foreign key; to
+ * `id`, when given) after that row was deleted. PostgreSQL names the missing key in `detail`.
  */
-export function isDeletedUserReference(error: unknown, userId?: string): boolean {
+function isDeletedReference(error: unknown, fkSuffix: string, id?: string): boolean {
   const found = driverError(error, FOREIGN_KEY_VIOLATION);
   return (
     typeof found?.constraint === "string" &&
-    found.constraint.endsWith("_user_id_users_id_fk") &&
-    (userId === undefined || (typeof found.detail === "string" && found.detail.includes(`(${userId})`)))
+    found.constraint.endsWith(fkSuffix) &&
+    (id === undefined || (typeof found.detail === "string" && found.detail.includes(`(${id})`)))
   );
+}
+
+/**
+ * Whether a failed write referred to a user (to `userId`, when given) after that user's row was
+ * deleted: the account was deleted, or a consent withdrawn (ADR 011), while the request ran.
+ */
+export function isDeletedUserReference(error: unknown, userId?: string): boolean {
+  return isDeletedReference(error, "_user_id_users_id_fk", userId);
+}
+
+/** Whether a failed write referred to a visitor's onboarding after the clean-up deleted it. */
+export function isDeletedOnboardingReference(error: unknown, onboardingId: string): boolean {
+  return isDeletedReference(error, "_onboarding_id_onboardings_id_fk", onboardingId);
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getInstrument, lightScreening } from "../../common/instruments/registry.ts";
 import { openDatabase, type Database, type Tx } from "../db/client.ts";
 import { contentModules, courseParts, courses } from "../db/schema/content.ts";
+import { auditLog } from "../db/schema/accounts.ts";
 import { bankidIdentities } from "../db/schema/bankid.ts";
 import { reminderSettings } from "../db/schema/ops.ts";
 import { sessions } from "../db/schema/sessions.ts";
@@ -235,6 +236,17 @@ describe("account deletion racing a write of the same person", () => {
     const visitor = new TestAgent(app, randomIp());
     const { deletion, other } = await deletionThen(p, () => visitor.post(url, { email: p.email, ...body }));
     expect([deletion.statusCode, other.statusCode]).toEqual([200, 202]);
+    expect(await leftOf(p.id)).toEqual({});
+  });
+
+  it("a wrong password meanwhile: refused as for an unknown address, its failure recorded without the account (not a 500)", async () => {
+    const p = await person();
+    const login = new TestAgent(app, randomIp());
+    const { deletion, other } = await deletionThen(p, () => login.post("/api/v1/login/email", { email: p.email, password: `${GOOD_PASSWORD}-wrong` }));
+    expect(deletion.statusCode).toBe(200);
+    expect([other.statusCode, json(other).code]).toEqual([400, "auth.invalid_credentials"]);
+    const failures = await app.ctx.db.select({ userId: auditLog.userId }).from(auditLog).where(and(eq(auditLog.ip, login.ip), eq(auditLog.event, "login.failed")));
+    expect(failures).toEqual([{ userId: null }]);
     expect(await leftOf(p.id)).toEqual({});
   });
 

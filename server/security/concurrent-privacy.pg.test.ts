@@ -98,6 +98,23 @@ describe("the visitor clean-up racing the visitor's screening", () => {
     expect([saved.statusCode, (JSON.parse(saved.body) as { code: string }).code]).toEqual([400, "onboarding.token_invalid"]);
     expect(await app.ctx.db.select().from(screenings).where(eq(screenings.onboardingId, v.onboardingId))).toEqual([]);
   });
+
+  it("item 9 above 0 as the onboarding is deleted: 400 onboarding.token_invalid (not a 500 from recording the crisis)", async () => {
+    const v = await visitor();
+    // The clean-up's DELETE holds the onboarding, uncommitted, while the crisis is recorded: the
+    // entry's foreign key waits for it, and finds the onboarding gone once it commits.
+    const held = await hold(holder, (tx) => tx.delete(onboardings).where(eq(onboardings.id, v.onboardingId)));
+    let saved;
+    try {
+      const saving = v.agent.request("POST", "/api/v1/screening/", { answers: { ...lightAnswers(), phq9_9: 1 } }, { token: v.token });
+      await held.releaseWhenWaiting(1);
+      saved = await saving;
+    } finally {
+      await held.release();
+    }
+    expect([saved.statusCode, (JSON.parse(saved.body) as { code: string }).code]).toEqual([400, "onboarding.token_invalid"]);
+    expect(await app.ctx.db.select().from(auditLog).where(eq(auditLog.onboardingId, v.onboardingId))).toEqual([]);
+  });
 });
 
 describe("download my data while a screening is saved", () => {

@@ -192,7 +192,12 @@ export async function loginWithPassword(
   const checked = user?.passwordHash ?? null;
   const ok = await checkPasswordHash(checked, password);
   if (!user || !checked || !ok) {
-    await audit(ctx, ctx.db, { userId: user?.id ?? null, event: "login.failed", ip: client.ip, detail: { method: "email" } });
+    const failed = (userId: string | null) => audit(ctx, ctx.db, { userId, event: "login.failed", ip: client.ip, detail: { method: "email" } });
+    // An account deleted while its password was checked: recorded as for an address without one.
+    await failed(user?.id ?? null).catch((error: unknown) => {
+      if (!user || !isDeletedUserReference(error, user.id)) throw error;
+      return failed(null);
+    });
     throw new AppError("auth.invalid_credentials");
   }
   await attempt.succeeded();

@@ -18,6 +18,7 @@ import { lockUntilCommit } from "../../db/advisory-locks.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { onboardings, screenings, screeningScores } from "../../db/schema/screening.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { isDeletedOnboardingReference } from "../../db/unique-violation.ts";
 import { lockUserRow } from "../accounts/users-repository.ts";
 import { audit } from "../audit/audit.ts";
 import { recentCrisis } from "../clinical/clinical-state.ts";
@@ -44,6 +45,12 @@ async function recordCrisis(ctx: AppContext, owner: ScreeningOwner, where: strin
     event: CRISIS_EVENT,
     ip: null,
     detail: { where },
+  }).catch((error: unknown) => {
+    // The visitor clean-up deleted the onboarding meanwhile: answered as the next request would be
+    // (the crisis panel is shown by the client from the answer itself). A user's deleted account
+    // is answered 401 by the error handler.
+    if (owner.kind === "visitor" && isDeletedOnboardingReference(error, owner.onboardingId)) throw new AppError("onboarding.token_invalid");
+    throw error;
   });
 }
 
