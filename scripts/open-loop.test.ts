@@ -57,9 +57,11 @@ describe("openLoop", () => {
     // a second within its first tens of milliseconds, hundreds of milliseconds ahead of this
     // schedule (the last test). A test worker starved of CPU only makes arrivals later, so this
     // holds on a loaded machine too, where a bound on the spacing of arrivals would not.
+    // (So the last of the 300 arrives 1,495 ms or more after the start: they are spread over the
+    // whole run. A bound on the time between the first and the last arrival would not hold when
+    // the first one is held up by a stall.)
     expect(aheadOfSchedule(arrivals, startedAt, 5)).toBeLessThanOrEqual(0);
-    const span = arrivals.at(-1)! - arrivals[0]!;
-    expect(span).toBeGreaterThan(1400);
+    expect(arrivals.at(-1)! - startedAt).toBeGreaterThanOrEqual(1495);
     expect(result.rps).toBeLessThan(220);
   });
 
@@ -68,8 +70,11 @@ describe("openLoop", () => {
     const result = await openLoop({ url, rate: 100, duration: 1 });
     expect(result.ok).toBe(100);
     expect(result.p50).toBeGreaterThanOrEqual(10);
-    expect(result.p50).toBeLessThan(40);
-    expect(result.p99).toBeLessThan(150);
+    // About 10 ms, and on a machine loaded by other test files (a load of 10 on two cores) up to
+    // about 90: far from the hundreds of milliseconds that measuring from the wrong moment (the
+    // start of the run, or of the second) would give, which is what this guards against.
+    expect(result.p50).toBeLessThan(150);
+    expect(result.p99).toBeLessThan(500);
   });
 
   it("counts a request's wait from when it was due: a server slower than the rate shows its queue", async () => {
