@@ -16,6 +16,7 @@ import type { WorksheetData, WorksheetPanel as WorksheetPanelType } from "../fea
 import { ApiError, apiPath, type ApiClient } from "../lib/api/client.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { errorInfo } from "../lib/api/error-message.ts";
+import { submissionIds } from "../lib/api/submission-id.ts";
 import { useDialog } from "../lib/dialog.tsx";
 import { focusInView } from "../lib/reveal.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
@@ -238,11 +239,15 @@ function UserCourse({ data: { course, module, worksheet, moduleError, other, loc
     else finishPart();
   };
 
+  const evaluationIds = useRef(submissionIds());
   async function answer(answers: Record<string, number>): Promise<EvaluationResult | null> {
     if (!module) return null;
     setError(null);
     try {
-      const result = await browserApi().post<EvaluationResponse>(`/evaluations/${module.id}/`, { answers });
+      // The same answers sent again (a retry after a failure) keep their id: stored once.
+      const id = evaluationIds.current.for({ module: module.id, answers });
+      const result = await browserApi().post<EvaluationResponse>(`/evaluations/${module.id}/`, { answers, id });
+      evaluationIds.current.done();
       await revalidator.revalidate();
       return result;
     } catch (e) {

@@ -86,15 +86,16 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
   if (view.results && !restarting) {
     return (
       <div className="page stack">
+        {/* The heading first (it takes focus), the crisis information right after it. */}
+        <h1 ref={heading} tabIndex={-1}>
+          {t("screening.extended.resultsHeading")}
+        </h1>
         {view.crisis ? (
           <>
             <CrisisPanel locale={locale} context="answer" headingId="crisis-result" />
             <GetHelpNow locale={locale} />
           </>
         ) : null}
-        <h1 ref={heading} tabIndex={-1}>
-          {t("screening.extended.resultsHeading")}
-        </h1>
         <p className="lead">{t("screening.extended.resultsIntro")}</p>
         {/* From the results themselves, so the advice stands even when the recommendations cannot be loaded. */}
         {view.results.healthcare_advice ? <HealthcareAdvice /> : null}

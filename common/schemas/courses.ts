@@ -153,9 +153,14 @@ export const moduleIdParam = z.strictObject({ module: z.uuid() });
 export const startCourseBody = z.strictObject({ course: text().regex(/^[a-z0-9-]+$/).max(80) });
 export const pageSchema = z.strictObject({ slug: z.string(), title: z.string(), description: z.string().nullable(), html: z.string() });
 
-/** Answers to a course evaluation: item id → the chosen option's value. */
+/**
+ * Answers to a course evaluation: item id → the chosen option's value. `id`, chosen by the client
+ * for the answers it sends, makes sending them again (a retry after an answer that never arrived,
+ * a double submit) store them once: the first answer is given again.
+ */
 export const evaluationBody = z.strictObject({
   answers: z.record(text().regex(/^[a-z0-9]+_\d{1,2}$/).max(12), z.number().int().min(0).max(10)),
+  id: z.uuid().optional(),
 });
 
 export const evaluationResultSchema = z.strictObject({

@@ -85,6 +85,8 @@ export const contactBody = z
     locale: localeSchema,
     kind: z.enum(["message", "safety"]).optional(),
     category: z.enum(SAFETY_CATEGORIES).optional(),
+    /** Chosen by the client for the message: sent again (a retry, a double submit) it is stored and e-mailed once. */
+    id: z.uuid().optional(),
   })
   .superRefine((body, ctx) => {
     // The category belongs to a safety report; an ordinary message ignores it.

@@ -7,6 +7,7 @@ import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
 import { FieldFrame, RadioInput, SelectInput, TextArea, TextField, useFieldIds } from "../../components/field.tsx";
 import { browserApi } from "../../lib/api/browser-client.ts";
+import { submissionIds } from "../../lib/api/submission-id.ts";
 import { drafts } from "../../lib/form/draft-store.ts";
 import { FormShell, textField } from "../../lib/form/form-shell.tsx";
 import { useForm } from "../../lib/form/use-form.ts";
@@ -25,22 +26,28 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
   const idFor = useFormIds();
   const [sent, setSent] = useState<"message" | "safety" | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
+  const messageIds = useRef(submissionIds());
   const form = useForm({
     schema: () => import("./contact-form-schema.ts").then((m) => m.contactForm),
     initial: { kind: "message" as "message" | "safety", category: "" as SafetyCategory | "", subject: "", message: "", reply_email: email ?? "" },
     onSubmit: async ({ kind, category, ...values }) => {
+      const message = { ...values, locale, kind, ...(kind === "safety" && category ? { category } : {}) };
+      // The same message sent again (a retry after a failure) keeps its id: e-mailed once.
       await browserApi().post(
         "/contact/",
-        { ...values, locale, kind, ...(kind === "safety" && category ? { category } : {}) },
+        { ...message, id: messageIds.current.for(message) },
         { schema: () => import("../../../common/schemas/profile.ts").then((m) => m.contactResponse) },
       );
+      messageIds.current.done();
       setSent(kind);
       requestAnimationFrame(() => confirmation.current?.focus());
     },
   });
   const owner = useRootData()?.status.user_data?.id ?? null;
   const { setValue } = form;
-  // The message as it was left (read after hydration: the server has no tab).
+  // The message as it was left (read after hydration: the server has no tab), said in the status
+  // region above the form, which is in the page before it.
+  const [restored, setRestored] = useState(false);
   useEffect(() => {
     const kept = owner ? restoreContactDraft(drafts.read(CONTACT_DRAFT, owner)) : null;
     if (!kept) return;
@@ -48,6 +55,7 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
     setValue("category", kept.category);
     setValue("subject", kept.subject);
     setValue("message", kept.message);
+    setRestored(true);
   }, [owner, setValue]);
   const unsent = sent ? null : contactDraftOf(form.values);
   useEffect(() => {
@@ -72,6 +80,8 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
               <p>{t(sent === "safety" ? "contact.safetySent" : "contact.sent")}</p>
             </Notice>
           </div>
+        ) : restored ? (
+          <Notice tone="info">{t("contact.draftRestored")}</Notice>
         ) : null}
       </div>
       {sent ? (
@@ -83,6 +93,7 @@ export function ContactForm({ locale, email }: { locale: Locale; email: string |
               form.setValue("message", "");
               form.setValue("kind", "message");
               form.setValue("category", "");
+              setRestored(false);
               setSent(null);
             }}
           >

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
 import type { ModuleContent } from "../../../common/schemas/courses.ts";
@@ -159,8 +159,12 @@ export function EvaluationResultView({
   const { t } = useTranslation();
   const instrument = isInstrumentId(instrumentId) ? getInstrument(instrumentId) : undefined;
   const band = instrument?.bands.find((b) => b.id === result.band);
+  // The form that was sent (and its focused button) is gone: focus moves to the result, which is
+  // read from its start (the crisis information first), as the contact form's confirmation is.
+  const view = useRef<HTMLDivElement>(null);
+  useEffect(() => view.current?.focus(), []);
   return (
-    <div className="stack" aria-live="polite">
+    <div className="stack" aria-live="polite" ref={view} tabIndex={-1}>
       {crisis ? (
         <>
           <CrisisPanel locale={locale} context="answer" headingId="crisis-result" />

@@ -78,6 +78,8 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A save in flight (a second submit, by Enter or a second click, waits for it).
+  const saving = useRef(false);
   const [attempt, setAttempt] = useState(0);
   const draft = form.fields;
   const editing = form.editing;
@@ -122,6 +124,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
+    if (saving.current) return;
     setStatus(null);
     const sent = formRef.current;
     const values = toValues(def, sent.fields);
@@ -133,6 +136,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
       setAttempt((n) => n + 1);
       return;
     }
+    saving.current = true;
     setBusy(true);
     try {
       const request = saveRequest(data.module, sent, parsed.data, data.rows);
@@ -159,6 +163,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
       // The row as it is now (changed or deleted elsewhere) is shown under the form.
       if (failed.kind === "changed" || failed.kind === "gone") await onChange();
     } finally {
+      saving.current = false;
       setBusy(false);
     }
   }
@@ -260,7 +265,8 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
         })}
         <div aria-live="polite">{status ? <Notice tone="info">{status}</Notice> : null}</div>
         <div className="cluster">
-          <Button type="submit" variant="primary" disabled={busy}>
+          {/* aria-disabled, not disabled: a disabled button loses focus, to the page outside the overlay. */}
+          <Button type="submit" variant="primary" aria-disabled={busy || undefined}>
             {editing ? t("worksheet.saveChanges") : t("worksheet.save")}
           </Button>
           {editing ? (

@@ -343,6 +343,12 @@ export async function liveModule(ctx: AppContext, moduleId: string): Promise<Mod
   return (await courseOfModule(ctx.db, moduleId)).module;
 }
 
+/** A live module and its course as the user sees them now, without asking that it be open (an answer given before). */
+export async function moduleAndCourse(ctx: AppContext, userId: string, moduleId: string, locale: Locale): Promise<{ module: ModuleRow; course: CourseDetail }> {
+  const { course, module } = await courseOfModule(ctx.db, moduleId);
+  return { module, course: detail(ctx, await courseState(ctx, ctx.db, userId, course), locale) };
+}
+
 /** The course and an open module of it (started, part unlocked), for answering. */
 export async function openModule(ctx: AppContext, userId: string, moduleId: string) {
   const { course, module } = await courseOfModule(ctx.db, moduleId);

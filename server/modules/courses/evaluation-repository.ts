@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, ne, sql } from "drizzle-orm";
 import { isCrisis } from "../../../common/instruments/scoring.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
@@ -11,17 +11,27 @@ export function answersAad(userId: string): string {
   return `evaluation_answers.answers:${userId}`;
 }
 
-/** The score of the user's newest evaluation of an instrument (any course) and when it was answered, or null. */
+/**
+ * The score of the user's newest evaluation of an instrument (any course) and when it was answered,
+ * or null. `before`: the newest before that stored answer (itself left out), as it was when it came.
+ */
 export async function previousEvaluationScore(
   db: DbOrTx,
   cipher: FieldCipher,
   userId: string,
   instrument: string,
+  before?: { id: string; at: Date },
 ): Promise<{ score: number; at: Date } | null> {
   const [row] = await db
     .select({ id: evaluationAnswers.id, score: evaluationAnswers.score, at: evaluationAnswers.createdAt })
     .from(evaluationAnswers)
-    .where(and(eq(evaluationAnswers.userId, userId), eq(evaluationAnswers.instrument, instrument)))
+    .where(
+      and(
+        eq(evaluationAnswers.userId, userId),
+        eq(evaluationAnswers.instrument, instrument),
+        ...(before ? [ne(evaluationAnswers.id, before.id), lte(evaluationAnswers.createdAt, before.at)] : []),
+      ),
+    )
     .orderBy(desc(evaluationAnswers.createdAt))
     .limit(1);
   return row ? { score: openInt(cipher, row.score, evaluationScoreAad("score", userId, row.id)), at: row.at } : null;

@@ -15,6 +15,6 @@ export const postEvaluation = defineEndpoint({
   errors: [409],
   async handler({ params, body, req, session, locale }) {
     if (!session) throw new Error("unreachable: auth checked");
-    return submitEvaluation(req.server.ctx, session.userId, params.module, body.answers, locale);
+    return submitEvaluation(req.server.ctx, session.userId, params.module, body.answers, locale, body.id);
   },
 });
