@@ -1,4 +1,5 @@
 import { ApiError } from "../../lib/api/client.ts";
+import { newSubmissionId } from "../../lib/api/submission-id.ts";
 
 /** What is typed in a worksheet's form, field by field. */
 export type DraftFields = Record<string, string | boolean>;
@@ -36,15 +37,8 @@ export interface ShownRow {
   updated_at: string;
 }
 
-/** A random (v4) UUID, also where `crypto.randomUUID` is missing (a page not served securely). */
-export function newRowId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A new row's id, chosen here so that sending it again stores it once. */
+export const newRowId = newSubmissionId;
 
 export function emptyDraft(id: string = newRowId()): WorksheetDraft {
   return { fields: {}, editing: null, base: null, replace: false, id, changed: false };
