@@ -14,18 +14,21 @@ export async function paramSamples(
   app: FastifyInstance,
 ): Promise<Record<string, fc.Arbitrary<string>>> {
   await importContent(app.ctx.db, app.ctx.clock, loadContent(path.resolve("content")));
-  const slugs = (await app.ctx.db.select({ slug: courseSlugs.slug }).from(courseSlugs)).map(
+  // In a fixed order (the tables' row order moves with other test files' writes on a shared
+  // PostgreSQL database): a seeded sample then draws the same values every run.
+  const slugs = (await app.ctx.db.select({ slug: courseSlugs.slug }).from(courseSlugs).orderBy(courseSlugs.slug)).map(
     (r) => r.slug,
   );
-  const pages = (await app.ctx.db.select({ slug: contentPages.slug }).from(contentPages)).map(
+  const pages = (await app.ctx.db.select({ slug: contentPages.slug }).from(contentPages).orderBy(contentPages.slug, contentPages.locale)).map(
     (r) => r.slug,
   );
   const moduleRows = await app.ctx.db
     .select({ id: contentModules.id, key: contentModules.key })
-    .from(contentModules);
+    .from(contentModules)
+    .orderBy(contentModules.key, contentModules.id);
   // Course pages name modules by key, the progress, evaluation and worksheet endpoints by id.
   const modules = moduleRows.flatMap((r) => [r.key, r.id]);
-  const sheets = (await app.ctx.db.select({ key: worksheetDefs.key }).from(worksheetDefs)).map(
+  const sheets = (await app.ctx.db.select({ key: worksheetDefs.key }).from(worksheetDefs).orderBy(worksheetDefs.key)).map(
     (r) => r.key,
   );
   return {
