@@ -14,5 +14,10 @@ export default defineConfig({
     // Limits for hangs, not budgets: on the two-core machine a test runs beside another file's.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for something the page does after an event (a client-side navigation's
+    // render, a status message). Vitest's default of 1 s failed in CI beside another file's
+    // browser: after a click to /en/courses the URL had changed but the new h1 came later.
+    // A passing poll returns as soon as it holds, so the longer limit costs nothing.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
