@@ -11,6 +11,7 @@ import { LightResults } from "../features/screening/light-results.tsx";
 import { ScreeningStats } from "../features/screening/screening-stats.tsx";
 import { useOnboardingCheck } from "../features/screening/use-onboarding-check.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
+import { submissionIds } from "../lib/api/submission-id.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/screening";
 // The results' styles load with the page (a stylesheet added later would come after the themes).
@@ -47,6 +48,7 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
+  const screeningIds = useRef(submissionIds());
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -56,7 +58,10 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setFailed(false);
     try {
-      setResult(await browserApi().post("/screening/", { answers }, { schema: () => screeningSchemas().then((m) => m.lightScreeningResultResponse) }));
+      // The same answers sent again (a retry after a failure) keep their id: stored once.
+      const id = screeningIds.current.for(answers);
+      setResult(await browserApi().post("/screening/", { answers, id }, { schema: () => screeningSchemas().then((m) => m.lightScreeningResultResponse) }));
+      screeningIds.current.done();
       window.scrollTo(0, 0);
       requestAnimationFrame(() => resultHeading.current?.focus());
     } catch (error) {

@@ -153,3 +153,8 @@ export function isCrisis(answers: Readonly<Record<string, unknown>> | null | und
   if (Number.isNaN(number)) return true;
   return number > 0;
 }
+
+/** Whether two sets of answers are the same items with the same values (a submission sent again). */
+export function sameAnswers(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  return Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([item, value]) => b[item] === value);
+}

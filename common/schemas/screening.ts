@@ -52,7 +52,15 @@ export const answersSchema = z
   .record(text().max(40), z.unknown())
   .refine((value) => Object.keys(value).length <= 40, "answers.too_many");
 
-export const lightScreeningBody = z.strictObject({ answers: answersSchema });
+export const lightScreeningBody = z.strictObject({
+  answers: answersSchema,
+  /**
+   * Chosen by the client for these answers (optional): the same answers sent again with it (a
+   * retry after an answer that never arrived, a double submit) are stored once and answered as
+   * the first time.
+   */
+  id: z.uuid().optional(),
+});
 
 export const areaResultSchema = z.strictObject({
   area: areaSchema,

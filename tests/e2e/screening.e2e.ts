@@ -169,6 +169,32 @@ describe("screening", () => {
     expect(problems).toEqual([]);
   }, 240_000);
 
+  it("light answers whose answer never arrived are sent again with the same id (stored once), and the results come", async () => {
+    const page = await visitorPage("en", 375, await onboardingToken());
+    const sent: unknown[] = [];
+    // The first copy reaches the server and is stored; its answer is lost on the way back.
+    await page.route("**/api/v1/screening/", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      sent.push(route.request().postDataJSON());
+      if (sent.length > 1) return route.continue();
+      await route.fetch();
+      return route.abort("internetdisconnected");
+    });
+    await page.goto(`${baseUrl()}${pathTo("screening", "en")}`);
+    await waitForHydration(page);
+    await answerAll(page, 1);
+    const send = page.getByRole("main").getByRole("button", { name: message("en", "screening.light.send") });
+    await send.click();
+    await page.getByRole("main").getByRole("alert").filter({ hasText: message("en", "screening.saveFailed") }).waitFor();
+    await send.click();
+    await page.getByRole("heading", { level: 1, name: message("en", "screening.light.resultsHeading") }).waitFor();
+    expect(sent).toHaveLength(2);
+    const [first, second] = sent as { id?: string; answers: Record<string, number> }[];
+    expect(first?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).toEqual(first);
+    await page.context().close();
+  });
+
   it("the extended screening with item 9 above 0: the crisis panel at once and in later groups; on the results help and the healthcare advice before any score, no course the main action", async () => {
     const locale = "en";
     const m = (key: string) => message(locale, key);

@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { healthcareAdvice, reliablyWorse } from "../../../common/clinical/rules.ts";
 import { courseQuestionnaire, questionnaireKind, scoreCourseAnswers, validateCourseAnswers } from "../../../common/instruments/course-questionnaire.ts";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
-import { bandFor, isCrisis } from "../../../common/instruments/scoring.ts";
+import { bandFor, isCrisis, sameAnswers } from "../../../common/instruments/scoring.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import type { InstrumentId, InstrumentResult } from "../../../common/instruments/types.ts";
 import type { CourseDetail } from "../../../common/schemas/courses.ts";
@@ -43,8 +43,6 @@ function answerOf(instrument: string, result: InstrumentResult, crisis: boolean,
   return { instrument, score: result.score, max: result.max, band: result.band, severity: result.severity, crisis, healthcare_advice: advice, course };
 }
 
-const sameAnswers = (a: Record<string, number>, b: Record<string, number>): boolean =>
-  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([item, value]) => b[item] === value);
 
 /**
  * The answer to answers stored before with the client's `id`, as it was given then (worked out

@@ -10,7 +10,7 @@ import {
 } from "../../../common/instruments/registry.ts";
 import { lightToExtended } from "../../../common/instruments/carry-forward.ts";
 import { healthcareAdvice } from "../../../common/clinical/rules.ts";
-import { bandFor, isCrisis, scoreInstrument, validateAnswers } from "../../../common/instruments/scoring.ts";
+import { bandFor, isCrisis, sameAnswers, scoreInstrument, validateAnswers } from "../../../common/instruments/scoring.ts";
 import type { InstrumentResult } from "../../../common/instruments/types.ts";
 import type { AreaResult, ExtendedScreening } from "../../../common/schemas/screening.ts";
 import type { AppContext } from "../../app-context.ts";
@@ -38,8 +38,8 @@ function ownerColumns(owner: ScreeningOwner) {
  * Records that the crisis information was shown: where, never the answer, and no address (a
  * health fact). A visitor's entry belongs to their onboarding and goes when it does.
  */
-async function recordCrisis(ctx: AppContext, owner: ScreeningOwner, where: string): Promise<void> {
-  await audit(ctx, ctx.db, {
+async function recordCrisis(ctx: AppContext, owner: ScreeningOwner, where: string, db: DbOrTx = ctx.db): Promise<void> {
+  await audit(ctx, db, {
     userId: owner.kind === "user" ? owner.userId : null,
     onboardingId: owner.kind === "visitor" ? owner.onboardingId : null,
     event: CRISIS_EVENT,
@@ -62,46 +62,102 @@ export function lightScreeningQuestions(locale: Locale) {
   return { questions: lightScreening.map((question) => localizeQuestion(question, locale)) };
 }
 
+type LightAnswer = { areas: AreaResult[]; crisis: boolean; healthcare_advice: boolean };
+
+
+/**
+ * The answer to a light screening stored before with the client's `id`, worked out again from
+ * what was stored, or null when none is. The id of another owner's screening, of an extended one
+ * or of other answers (never sent again by the client) is refused on its field.
+ */
+async function answeredBefore(ctx: AppContext, owner: ScreeningOwner, id: string, sent: Record<string, number>): Promise<LightAnswer | null> {
+  const [row] = await ctx.db
+    .select({ userId: screenings.userId, onboardingId: screenings.onboardingId, kind: screenings.kind, answers: screenings.answers })
+    .from(screenings)
+    .where(eq(screenings.id, id))
+    .limit(1);
+  if (!row) return null;
+  const refused = new AppError("request.invalid", { fields: { "body.id": "invalid_value" } });
+  const own = owner.kind === "user" ? row.userId === owner.userId : row.onboardingId === owner.onboardingId;
+  if (!own || row.kind !== "light" || row.answers === null) throw refused;
+  const answers = JSON.parse(ctx.cipher.decrypt(row.answers, answersAad(id, null))) as Record<string, number>;
+  if (!sameAnswers(answers, sent)) throw refused;
+  const result = scoreLightScreening(answers);
+  const advice = healthcareAdvice({ results: result.areas, selfHarm: result.crisis, recentCrisis: await recentCrisis(ctx, owner) });
+  return { areas: result.areas.map(areaResult), crisis: result.crisis, healthcare_advice: advice };
+}
+
 /**
  * Scores and stores a light screening. PHQ-9 item 9 is checked on the raw answers before
- * anything else: above 0 the event is recorded and the answer says `crisis`.
+ * anything else: above 0 the answer says `crisis`, whatever else happens, and the event is
+ * recorded: with the screening when it is stored, else when the answers are refused.
+ *
+ * With the client's `id` (`submission`), the same answers sent again (a retry after an answer
+ * that never arrived, a double submit, at the same moment too) are stored once, the crisis
+ * recorded once, and the repeat answered as the first.
  */
 export async function submitLightScreening(
   ctx: AppContext,
   owner: ScreeningOwner,
   answers: Record<string, unknown>,
-): Promise<{ areas: AreaResult[]; crisis: boolean; healthcare_advice: boolean }> {
+  submission?: string,
+): Promise<LightAnswer> {
   const crisis = isCrisis(answers);
-  if (crisis) await recordCrisis(ctx, owner, "light_screening");
-  const validation = validateLightScreening(answers);
-  if (!validation.ok) throw new AppError("request.invalid", { fields: answerFieldErrors("body.answers", validation.fields) });
-  const result = scoreLightScreening(validation.answers);
-  const id = randomUUID();
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await lockOwner(tx, owner);
-    await tx.insert(screenings).values({
-      id,
-      ...ownerColumns(owner),
-      kind: "light",
-      answers: ctx.cipher.encrypt(JSON.stringify(validation.answers), answersAad(id, null)),
-      crisis: sealCrisis(ctx.cipher, result.crisis, id),
-      startedAt: now,
-      updatedAt: now,
-      completedAt: now,
+  let recorded = false;
+  try {
+    const validation = validateLightScreening(answers);
+    if (!validation.ok) throw new AppError("request.invalid", { fields: answerFieldErrors("body.answers", validation.fields) });
+    if (submission) {
+      // Stored, with the crisis recorded, when the answers came the first time.
+      const before = await answeredBefore(ctx, owner, submission, validation.answers);
+      if (before) return before;
+    }
+    const result = scoreLightScreening(validation.answers);
+    const id = submission ?? randomUUID();
+    const now = ctx.clock.now();
+    const stored = await ctx.db.transaction(async (tx) => {
+      await lockOwner(tx, owner);
+      const [row] = await tx
+        .insert(screenings)
+        .values({
+          id,
+          ...ownerColumns(owner),
+          kind: "light",
+          answers: ctx.cipher.encrypt(JSON.stringify(validation.answers), answersAad(id, null)),
+          crisis: sealCrisis(ctx.cipher, result.crisis, id),
+          startedAt: now,
+          updatedAt: now,
+          completedAt: now,
+        })
+        .onConflictDoNothing({ target: screenings.id })
+        .returning({ id: screenings.id });
+      // The same answers stored meanwhile, sent at the same moment (or the id is not the client's own).
+      if (!row) return false;
+      await tx.insert(screeningScores).values(
+        result.areas.map((area) => ({
+          screeningId: id,
+          instrument: area.instrument,
+          area: area.area,
+          ...sealScreeningScore(ctx.cipher, area, id, area.instrument),
+          createdAt: now,
+        })),
+      );
+      if (crisis) await recordCrisis(ctx, owner, "light_screening", tx);
+      return true;
     });
-    await tx.insert(screeningScores).values(
-      result.areas.map((area) => ({
-        screeningId: id,
-        instrument: area.instrument,
-        area: area.area,
-        ...sealScreeningScore(ctx.cipher, area, id, area.instrument),
-        createdAt: now,
-      })),
-    );
-  });
-  const advice = healthcareAdvice({ results: result.areas, selfHarm: result.crisis, recentCrisis: await recentCrisis(ctx, owner) });
-  return { areas: result.areas.map(areaResult), crisis: result.crisis, healthcare_advice: advice };
+    recorded = stored;
+    if (!stored) {
+      const first = await answeredBefore(ctx, owner, id, validation.answers);
+      if (!first) throw new Error("unreachable: the conflicting screening is stored");
+      return first;
+    }
+    const advice = healthcareAdvice({ results: result.areas, selfHarm: result.crisis, recentCrisis: await recentCrisis(ctx, owner) });
+    return { areas: result.areas.map(areaResult), crisis: result.crisis, healthcare_advice: advice };
+  } catch (error) {
+    // Refused or failed: the crisis is still recorded (once, with the screening when it is stored).
+    if (crisis && !recorded) await recordCrisis(ctx, owner, "light_screening");
+    throw error;
+  }
 }
 
 /**

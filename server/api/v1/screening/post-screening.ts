@@ -5,7 +5,10 @@ import { throttleScreening } from "../../../modules/screening/screening-throttle
 import { clientInfo, onboardingTokenOf } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
-/** POST /screening/ — the light screening's answers; scored per area, `crisis` on PHQ-9 item 9. */
+/**
+ * POST /screening/ — the light screening's answers; scored per area, `crisis` on PHQ-9 item 9.
+ * With the client's `id`, the same answers sent again are stored once.
+ */
 export const postScreening = defineEndpoint({
   method: "POST",
   url: "/screening/",
@@ -20,6 +23,6 @@ export const postScreening = defineEndpoint({
     const ctx = req.server.ctx;
     await throttleScreening(ctx, clientInfo(req), session);
     const owner = await screeningOwner(ctx, onboardingTokenOf(req), session);
-    return submitLightScreening(ctx, owner, body.answers);
+    return submitLightScreening(ctx, owner, body.answers, body.id);
   },
 });
