@@ -16,6 +16,7 @@ import { QuestionList, unansweredQuestions } from "../features/screening/questio
 import { useApiData } from "../features/screening/use-api-data.ts";
 import { useLoggedIn, useOnboardingCheck } from "../features/screening/use-onboarding-check.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
+import { newSubmissionId } from "../lib/api/submission-id.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/extended-screening";
 // The results' styles load with the page (a stylesheet added later would come after the themes).
@@ -71,6 +72,8 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  /** The id a new screening starts with, kept for a retry until a save goes through. */
+  const newScreening = useRef<string | null>(null);
 
   const loaded = load.result.state === "ready" ? load.result.data : null;
   const view = saved ?? loaded?.screening ?? null;
@@ -133,7 +136,11 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
     setBusy(true);
     setFailed(false);
     try {
-      const next = await browserApi().post(`/screening-extended/`, { groups: { [group.id]: { answers } } }, { schema: loadExtendedScreeningResponse });
+      // The screening in progress, or a new one: the save that completes it, sent again after an
+      // answer that never arrived, is answered with its results instead of starting another.
+      const id = (!restarting && view?.id) || (newScreening.current ??= newSubmissionId());
+      const next = await browserApi().post(`/screening-extended/`, { groups: { [group.id]: { answers } }, id }, { schema: loadExtendedScreeningResponse });
+      newScreening.current = null;
       setSaved(next);
       setAgain(false);
       setEdited(null);

@@ -97,6 +97,8 @@ export const screeningStatsResponse = z.strictObject({
 export type ScreeningStats = z.infer<typeof screeningStatsResponse>;
 
 export const extendedScreeningResponse = z.strictObject({
+  /** The screening shown (in progress, or the last completed one); null before the first save. */
+  id: z.uuid().nullable(),
   groups: z.array(
     z.strictObject({
       id: extendedGroupIdSchema,
@@ -131,6 +133,13 @@ export const extendedScreeningBody = z.strictObject({
   groups: z
     .partialRecord(extendedGroupIdSchema, z.strictObject({ answers: answersSchema }))
     .refine((groups) => Object.keys(groups).length > 0, "groups.empty"),
+  /**
+   * The screening the groups belong to (optional): the one in progress (the answer's `id`), or
+   * one chosen by the client for a new screening. The save that completed it, sent again (a retry
+   * after an answer that never arrived), is then answered with its results instead of starting a
+   * new screening with those groups.
+   */
+  id: z.uuid().optional(),
 });
 
 export const recommendedCoursesResponse = z.strictObject({

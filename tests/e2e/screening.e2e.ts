@@ -195,6 +195,44 @@ describe("screening", () => {
     await page.context().close();
   });
 
+  it("the extended screening's last save whose answer never arrived, sent again, shows the results (not a new screening)", async () => {
+    const page = await visitorPage("en", 1280, await onboardingToken());
+    const m = (key: string) => message("en", key);
+    const main = page.getByRole("main");
+    const sent: { id?: string }[] = [];
+    let lose = false;
+    await page.route("**/api/v1/screening-extended/", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      sent.push(route.request().postDataJSON() as { id?: string });
+      if (!lose) return route.continue();
+      lose = false;
+      // Reaches the server and completes the screening; the answer is lost on the way back.
+      await route.fetch();
+      return route.abort("internetdisconnected");
+    });
+    await page.goto(`${baseUrl()}${pathTo("extendedScreening", "en")}`);
+    await waitForHydration(page);
+    const progress = (done: number) => m("screening.extended.progress").replace("{{done}}", String(done)).replace("{{total}}", "4");
+    await main.getByText(progress(0)).waitFor();
+    for (const done of [1, 2, 3]) {
+      await answerAll(page, 1);
+      await main.getByRole("button", { name: m("screening.extended.save") }).click();
+      await main.getByText(progress(done)).waitFor();
+    }
+    await answerAll(page, 1);
+    lose = true;
+    const finish = main.getByRole("button", { name: m("screening.extended.finish") });
+    await finish.click();
+    await main.getByRole("alert").filter({ hasText: m("screening.saveFailed") }).waitFor();
+    await finish.click();
+    await page.getByRole("heading", { level: 1, name: m("screening.extended.resultsHeading") }).waitFor();
+    // Every save named the one screening: the first with the id the client chose, the others with the answer's.
+    expect(sent).toHaveLength(5);
+    expect(new Set(sent.map((body) => body.id)).size).toBe(1);
+    expect(sent[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await page.context().close();
+  });
+
   it("the extended screening with item 9 above 0: the crisis panel at once and in later groups; on the results help and the healthcare advice before any score, no course the main action", async () => {
     const locale = "en";
     const m = (key: string) => message(locale, key);
@@ -212,6 +250,7 @@ describe("screening", () => {
     await crisisPanel.waitFor();
     await main.getByRole("button", { name: m("screening.extended.save") }).click();
     const progress = (done: number) => m("screening.extended.progress").replace("{{done}}", String(done)).replace("{{total}}", "4");
+    await main.getByText(progress(0)).waitFor();
     for (const done of [1, 2, 3]) {
       await main.getByText(progress(done)).waitFor();
       // Still there in the later groups.

@@ -177,6 +177,7 @@ function extendedView(screening: StoredScreening | null, locale: Locale, advice:
     return [{ area: instrument.area, instrument: group, score: score.score, max: instrument.maxScore, band: band.id, severity: band.severity }];
   });
   return {
+    id: screening?.id ?? null,
     groups: extendedScreeningGroups.map((group) => ({
       id: group,
       instrument: group,
@@ -249,70 +250,133 @@ async function lockOwner(tx: DbOrTx, owner: ScreeningOwner): Promise<void> {
   if (!live) throw new AppError("onboarding.token_invalid");
 }
 
+/** The answers stored per group of a screening, decrypted. */
+async function storedGroupAnswers(ctx: AppContext, db: DbOrTx, screeningId: string): Promise<Map<string, Record<string, number>>> {
+  const rows = await db.select({ instrument: screeningScores.instrument, answers: screeningScores.answers }).from(screeningScores).where(eq(screeningScores.screeningId, screeningId));
+  return new Map(
+    rows.flatMap((row) =>
+      row.answers === null ? [] : [[row.instrument, JSON.parse(ctx.cipher.decrypt(row.answers, answersAad(screeningId, row.instrument))) as Record<string, number>] as const],
+    ),
+  );
+}
+
+type ScoredGroup = { group: string; result: InstrumentResult; answers: Record<string, number> };
+
+/**
+ * Where a save goes, decided in the transaction after the owner's lock: into the owner's screening
+ * in progress, else into a new one (with the client's `id`, `submission`, when it names none yet).
+ * `repeat`: the id names a completed screening that holds exactly these answers, so this is the
+ * save that completed it, sent again. The id of another owner's screening or of a light one is
+ * refused on its field; other answers for a completed one (a stale tab) are saved as without an id.
+ */
+async function saveTarget(
+  ctx: AppContext,
+  tx: DbOrTx,
+  owner: ScreeningOwner,
+  scored: ScoredGroup[],
+  submission: string | undefined,
+): Promise<{ repeat: true } | { repeat: false; current: StoredScreening | null; newId: string }> {
+  const latest = await latestScreening(tx, ctx.cipher, owner, "extended");
+  const inProgress = latest && !latest.completedAt ? latest : null;
+  if (!submission) return { repeat: false, current: inProgress, newId: randomUUID() };
+  const [named] = await tx
+    .select({ userId: screenings.userId, onboardingId: screenings.onboardingId, kind: screenings.kind, completedAt: screenings.completedAt })
+    .from(screenings)
+    .where(eq(screenings.id, submission))
+    .limit(1);
+  if (!named) return { repeat: false, current: inProgress, newId: submission };
+  const own = owner.kind === "user" ? named.userId === owner.userId : named.onboardingId === owner.onboardingId;
+  if (!own || named.kind !== "extended") throw new AppError("request.invalid", { fields: { "body.id": "invalid_value" } });
+  if (named.completedAt) {
+    const stored = await storedGroupAnswers(ctx, tx, submission);
+    const same = scored.every(({ group, answers }) => {
+      const before = stored.get(group);
+      return before !== undefined && sameAnswers(before, answers);
+    });
+    if (same) return { repeat: true };
+  }
+  return { repeat: false, current: inProgress, newId: randomUUID() };
+}
+
 /**
  * Saves answered groups of the extended screening at once (each scored by the server). Posting
  * after a completed screening starts a new one. When every group is completed the answer holds
- * the merged results.
+ * the merged results. PHQ-9 item 9 above 0 is recorded with the save, or when the answers are
+ * refused; the answer's `crisis` says so whatever else happens.
+ *
+ * With the screening's `id` (`submission`, optional) the save that completed it, sent again, is
+ * answered with its results and stores nothing (the crisis recorded once).
  */
 export async function saveExtendedGroups(
   ctx: AppContext,
   owner: ScreeningOwner,
   groups: Partial<Record<(typeof extendedScreeningGroups)[number], { answers: Record<string, unknown> }>>,
   locale: Locale,
+  submission?: string,
 ): Promise<ExtendedScreening> {
   const crisis = isCrisis(groups.phq9?.answers);
-  if (crisis) await recordCrisis(ctx, owner, "extended_screening");
-
-  const scored: { group: string; result: InstrumentResult; answers: Record<string, number> }[] = [];
-  let fields: Record<string, string> = {};
-  for (const group of extendedScreeningGroups) {
-    const input = groups[group];
-    if (!input) continue;
-    const instrument = getInstrument(group);
-    const validation = validateAnswers(instrument, input.answers);
-    if (!validation.ok) {
-      fields = { ...fields, ...answerFieldErrors(`body.groups.${group}.answers`, validation.fields) };
-      continue;
+  let recorded = false;
+  try {
+    const scored: ScoredGroup[] = [];
+    let fields: Record<string, string> = {};
+    for (const group of extendedScreeningGroups) {
+      const input = groups[group];
+      if (!input) continue;
+      const instrument = getInstrument(group);
+      const validation = validateAnswers(instrument, input.answers);
+      if (!validation.ok) {
+        fields = { ...fields, ...answerFieldErrors(`body.groups.${group}.answers`, validation.fields) };
+        continue;
+      }
+      scored.push({ group, result: scoreInstrument(instrument, validation.answers), answers: validation.answers });
     }
-    scored.push({ group, result: scoreInstrument(instrument, validation.answers), answers: validation.answers });
+    if (Object.keys(fields).length > 0) throw new AppError("request.invalid", { fields });
+
+    const now = ctx.clock.now();
+    await ctx.db.transaction(async (tx) => {
+      await lockOwnersScreenings(tx, owner);
+      const target = await saveTarget(ctx, tx, owner, scored, submission);
+      if (target.repeat) return;
+      let current = target.current;
+      if (!current) {
+        const id = target.newId;
+        await tx
+          .insert(screenings)
+          .values({ id, ...ownerColumns(owner), kind: "extended", crisis: sealCrisis(ctx.cipher, false, id), startedAt: now, updatedAt: now });
+        current = { id, kind: "extended", crisis: false, startedAt: now, updatedAt: now, completedAt: null, scores: [] };
+      }
+      const screeningId = current.id;
+      for (const { group, result, answers } of scored) {
+        const values = {
+          ...sealScreeningScore(ctx.cipher, result, screeningId, group),
+          answers: ctx.cipher.encrypt(JSON.stringify(answers), answersAad(screeningId, group)),
+          createdAt: now,
+        };
+        await tx
+          .insert(screeningScores)
+          .values({ screeningId, instrument: group, area: result.area, ...values })
+          .onConflictDoUpdate({ target: [screeningScores.screeningId, screeningScores.instrument], set: values });
+      }
+      const doneGroups = new Set([...current.scores.map((s) => s.instrument), ...scored.map((s) => s.group)]);
+      const complete = extendedScreeningGroups.every((group) => doneGroups.has(group));
+      await tx
+        .update(screenings)
+        .set({
+          updatedAt: now,
+          // The crisis flag stays once raised (clinical.md: the advice holds for 14 days after an
+          // item 9 answer above 0), also when the PHQ-9 group is answered again with item 9 at 0.
+          crisis: sealCrisis(ctx.cipher, crisis || current.crisis, screeningId),
+          completedAt: complete ? now : null,
+        })
+        .where(eq(screenings.id, screeningId));
+      if (crisis) await recordCrisis(ctx, owner, "extended_screening", tx);
+    });
+    // Recorded with the save, or with the first copy of a repeat.
+    recorded = true;
+  } catch (error) {
+    // Refused or failed: the crisis is still recorded (once, with the save when it is stored).
+    if (crisis && !recorded) await recordCrisis(ctx, owner, "extended_screening");
+    throw error;
   }
-  if (Object.keys(fields).length > 0) throw new AppError("request.invalid", { fields });
-
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await lockOwnersScreenings(tx, owner);
-    let current = await latestScreening(tx, ctx.cipher, owner, "extended");
-    if (!current || current.completedAt) {
-      const id = randomUUID();
-      await tx
-        .insert(screenings)
-        .values({ id, ...ownerColumns(owner), kind: "extended", crisis: sealCrisis(ctx.cipher, false, id), startedAt: now, updatedAt: now });
-      current = { id, kind: "extended", crisis: false, startedAt: now, updatedAt: now, completedAt: null, scores: [] };
-    }
-    const screeningId = current.id;
-    for (const { group, result, answers } of scored) {
-      const values = {
-        ...sealScreeningScore(ctx.cipher, result, screeningId, group),
-        answers: ctx.cipher.encrypt(JSON.stringify(answers), answersAad(screeningId, group)),
-        createdAt: now,
-      };
-      await tx
-        .insert(screeningScores)
-        .values({ screeningId, instrument: group, area: result.area, ...values })
-        .onConflictDoUpdate({ target: [screeningScores.screeningId, screeningScores.instrument], set: values });
-    }
-    const doneGroups = new Set([...current.scores.map((s) => s.instrument), ...scored.map((s) => s.group)]);
-    const complete = extendedScreeningGroups.every((group) => doneGroups.has(group));
-    await tx
-      .update(screenings)
-      .set({
-        updatedAt: now,
-        // The crisis flag stays once raised (clinical.md: the advice holds for 14 days after an
-        // item 9 answer above 0), also when the PHQ-9 group is answered again with item 9 at 0.
-        crisis: sealCrisis(ctx.cipher, crisis || current.crisis, screeningId),
-        completedAt: complete ? now : null,
-      })
-      .where(eq(screenings.id, screeningId));
-  });
   return getExtendedScreening(ctx, owner, locale);
 }

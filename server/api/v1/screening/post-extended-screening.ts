@@ -20,6 +20,6 @@ export const postExtendedScreening = defineEndpoint({
     const ctx = req.server.ctx;
     await throttleScreening(ctx, clientInfo(req), session);
     const owner = await screeningOwner(ctx, onboardingTokenOf(req), session);
-    return saveExtendedGroups(ctx, owner, body.groups, locale);
+    return saveExtendedGroups(ctx, owner, body.groups, locale, body.id);
   },
 });
