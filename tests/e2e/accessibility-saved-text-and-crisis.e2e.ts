@@ -5,8 +5,8 @@ import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail } from "../../common/schemas/courses.ts";
 import { THEMES, type Theme } from "../../app/lib/theme.ts";
 import { violationsInAllThemes } from "./support/axe.ts";
-import { baseUrl, sharedBrowser, waitForHydration } from "./support/browser.ts";
-import { overlay } from "./support/courses.ts";
+import { baseUrl, formReady, sharedBrowser, waitForHydration } from "./support/browser.ts";
+import { overlay, worksheetReady } from "./support/courses.ts";
 import { message } from "./support/fixtures.ts";
 import { UserApi, answers, extendedScreening } from "./support/user-api.ts";
 import { headingOrderProblems } from "./support/headings.ts";
@@ -93,7 +93,7 @@ describe("unsaved text and crisis answers: said, focus kept, axe clean in all fo
     const sheet = overlay(page).locator("section.worksheet");
     const problems: string[] = [];
     await open(page, address);
-    await sheet.waitFor();
+    await worksheetReady(page);
 
     // A new entry half written, then the page reloaded: given back, and said.
     await page.locator("#ws-situation").fill("Halvskrivet");
@@ -154,6 +154,7 @@ describe("unsaved text and crisis answers: said, focus kept, axe clean in all fo
     const page = await context.newPage();
     const main = page.getByRole("main");
     await open(page, `${baseUrl()}${pathTo("contact", locale)}`);
+    await formReady(main);
     await main.getByRole("textbox", { name: new RegExp(`^${m("contact.message")}`) }).fill("Ett meddelande jag inte hann skicka");
     await open(page, `${baseUrl()}${pathTo("contact", locale)}`);
     await expect.poll(() => main.getByRole("textbox", { name: new RegExp(`^${m("contact.message")}`) }).inputValue()).toBe("Ett meddelande jag inte hann skicka");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail } from "../../common/schemas/courses.ts";
 import { baseUrl, collectErrors, sharedBrowser, waitForHydration } from "./support/browser.ts";
-import { errorsBesideMissingMedia, overlay } from "./support/courses.ts";
+import { errorsBesideMissingMedia, overlay, worksheetReady } from "./support/courses.ts";
 import { createSession, message } from "./support/fixtures.ts";
 import { UserApi, extendedScreening } from "./support/user-api.ts";
 
@@ -50,7 +50,7 @@ describe("unsaved text", () => {
     const errors = errorsBesideMissingMedia(page, collectErrors(page));
     await page.goto(address);
     await waitForHydration(page);
-    await overlay(page).locator("section.worksheet").waitFor();
+    await worksheetReady(page);
 
     // Closed with Escape before saving: opened again, the text is there.
     await typeEntry(page);
@@ -83,7 +83,7 @@ describe("unsaved text", () => {
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")))).toEqual([]);
     await page.reload();
     await waitForHydration(page);
-    await overlay(page).locator("section.worksheet").waitFor();
+    await worksheetReady(page);
     expect(await page.locator("#ws-situation").inputValue()).toBe("");
     // A new entry half written, then a saved row opened to change it: the entry is put aside, and
     // comes back when the change is cancelled.
@@ -112,6 +112,7 @@ describe("unsaved text", () => {
     for (const page of [a, b]) {
       await page.goto(address);
       await waitForHydration(page);
+      await worksheetReady(page);
       await overlay(page).locator(".worksheet-row").getByRole("button", { name: m("worksheet.edit") }).click();
     }
     await b.locator("#ws-situation").fill(SITUATION);

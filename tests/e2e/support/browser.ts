@@ -121,3 +121,13 @@ export async function waitOrExplain(page: Page, locator: Locator, evidence: { ca
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated='true']", { timeout: 15_000 });
 }
+
+/**
+ * Waits until a lazily loaded form in `scope` is hydrated too (the document's hydration comes
+ * first): its submit button is enabled only then (useHydrated). Text typed before is kept on
+ * screen and handed to the form at hydration (use-early-input.ts), but a page left before that
+ * (a reload right after typing) takes it along: no draft was kept yet.
+ */
+export async function formReady(scope: Page | Locator): Promise<void> {
+  await scope.locator("form button[type='submit']:enabled").first().waitFor();
+}

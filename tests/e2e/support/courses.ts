@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { axeViolations, THEME_RULES } from "./axe.ts";
 import type { Locale } from "../../../common/i18n/locales.ts";
+import { formReady } from "./browser.ts";
 import { message } from "./fixtures.ts";
 
 /** Axe on the page in the green theme, and its colour rules in the three other themes. */
@@ -31,6 +32,17 @@ export function wayIn(scope: Page | Locator, locale: Locale = "sv"): Locator {
 /** The open course-module overlay (a modal dialog labelled by the module's title). */
 export function overlay(page: Page) {
   return page.locator("dialog.module-overlay[open]");
+}
+
+/**
+ * The open worksheet once React has hydrated it. The server renders it, and its code loads after
+ * the page's (React.lazy): a field filled or a button clicked before then is not seen by React (no
+ * draft kept, no row opened). Its submit button is enabled only once hydrated (useHydrated).
+ */
+export async function worksheetReady(page: Page): Promise<Locator> {
+  const sheet = overlay(page).locator("section.worksheet");
+  await formReady(sheet);
+  return sheet;
 }
 
 /**
