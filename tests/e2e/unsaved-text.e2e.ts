@@ -96,6 +96,38 @@ describe("unsaved text", () => {
     await context.close();
   }, 120_000);
 
+  it("a change being made to one row is kept when Edit is pressed on another: the person is asked to save or cancel it first", async () => {
+    const api = await UserApi.create("sv");
+    await extendedScreening(api, 1);
+    const stress = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "stress" });
+    const worksheet = stress.course_parts[0]?.content_modules.find((module) => module.type === "worksheet");
+    if (!worksheet) throw new Error("stress part 1 has no worksheet");
+    for (const situation of ["Första raden", "Andra raden"]) {
+      await api.call("POST", `/worksheets/${worksheet.id}/rows/`, { values: { date: "2026-11-24", situation, level: 5 } });
+    }
+    const context = await api.context(browser(), { width: 390, locale: "sv" });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}${pathTo("course", "sv", { course: stress.slug })}?modul=${worksheet.key}`);
+    await waitForHydration(page);
+    const sheet = await worksheetReady(page);
+    const rows = sheet.locator(".worksheet-row");
+    const situation = page.locator("#ws-situation");
+    await rows.nth(0).getByRole("button", { name: m("worksheet.edit") }).click();
+    const first = await situation.inputValue();
+    expect(["Första raden", "Andra raden"]).toContain(first);
+    await situation.fill(`${first}, ändrad`);
+    await rows.nth(1).getByRole("button", { name: m("worksheet.edit") }).click();
+    await sheet.getByText(m("worksheet.finishChangeFirst")).waitFor();
+    expect(await situation.inputValue()).toBe(`${first}, ändrad`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("ws-date");
+    // Cancelled: the other row can be changed now.
+    await sheet.getByRole("button", { name: m("worksheet.cancelEdit") }).click();
+    await rows.nth(1).getByRole("button", { name: m("worksheet.edit") }).click();
+    await expect.poll(() => situation.inputValue()).not.toBe(first);
+    expect(["Första raden", "Andra raden"]).toContain(await situation.inputValue());
+    await context.close();
+  });
+
   it("the same row changed in two tabs: the older copy does not overwrite the newer text; told and shown it, the person may replace it; a failed delete is said; a row whose answer was lost is stored once", async () => {
     const api = await UserApi.create("sv");
     await extendedScreening(api, 1);

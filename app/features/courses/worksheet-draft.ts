@@ -46,7 +46,8 @@ export function emptyDraft(id: string = newRowId()): WorksheetDraft {
 
 /**
  * A saved row loaded into the form for changing it. A new row being written is put aside, not
- * thrown away (`leaveEdit` gives it back); a change being made to another row is replaced.
+ * thrown away (`leaveEdit` gives it back). A change being made to another row would be replaced:
+ * the panel asks for it to be saved or cancelled first and does not call this.
  */
 export function editDraft(row: ShownRow, fields: DraftFields, current?: WorksheetDraft): WorksheetDraft {
   const aside = current && !current.editing && worthKeeping(current) ? current : current?.aside;

@@ -172,8 +172,17 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     return t(`form.errors.${code ?? "invalid"}`, { defaultValue: t("form.errors.invalid") });
   }
 
-  /** Loads a saved row into the form for changing it. */
+  /**
+   * Loads a saved row into the form for changing it. A change being made to another row is not
+   * replaced: the person is asked to save or cancel it first, and the form keeps it.
+   */
   function edit(row: WorksheetData["rows"][number]) {
+    const current = formRef.current;
+    if (current.editing && current.editing !== row.id && current.changed) {
+      setStatus(t("worksheet.finishChangeFirst"));
+      document.getElementById(`ws-${def.fields[0]?.key ?? ""}`)?.focus();
+      return;
+    }
     const next: DraftFields = {};
     for (const field of def.fields) {
       const value = row.values[field.key];

@@ -64,7 +64,6 @@ export function lightScreeningQuestions(locale: Locale) {
 
 type LightAnswer = { areas: AreaResult[]; crisis: boolean; healthcare_advice: boolean };
 
-
 /**
  * The answer to a light screening stored before with the client's `id`, worked out again from
  * what was stored, or null when none is. The id of another owner's screening, of an extended one
