@@ -35,10 +35,12 @@ export function registerOutboxPages(app: FastifyInstance, options: { outboxDir: 
   });
 
   app.get("/dev/outbox/latest.json", async (req, reply) => {
-    const query = z.object({ to: z.string().min(3) }).safeParse(req.query);
+    // `subject`: the newest whose subject contains it (two tests may write to one address at once).
+    const query = z.object({ to: z.string().min(3), subject: z.string().min(1).optional() }).safeParse(req.query);
     reply.header("Cache-Control", "no-store");
     if (!query.success) return reply.code(400).send({ code: "request.invalid", fields: { "query.to": "required" } });
-    const entry = (await listOutbox(outboxDir)).find((m) => m.to === query.data.to.toLowerCase());
+    const { to, subject } = query.data;
+    const entry = (await listOutbox(outboxDir)).find((m) => m.to === to.toLowerCase() && (subject === undefined || m.subject.includes(subject)));
     const message = entry ? await readOutboxMessage(outboxDir, entry.file) : null;
     if (!message) return reply.code(404).send({ code: "request.not_found", detail: "No e-mail to that address." });
     return message;

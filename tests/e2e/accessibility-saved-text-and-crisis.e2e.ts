@@ -193,6 +193,9 @@ describe("unsaved text and crisis answers: said, focus kept, axe clean in all fo
     for (const group of await card.locator("fieldset").all()) {
       await group.getByRole("radio").nth((await group.getAttribute("id")) === "q-phq9_9" ? 1 : 0).check();
     }
+    // The module view loads lazily and hydrates after the page: a click before then is dropped.
+    // Item 9 above 0 shows the crisis panel once React has the answer.
+    await overlay(page).locator("#crisis-now").waitFor();
     const send = overlay(page).getByRole("button", { name: m("course.carried.use") }).or(overlay(page).getByRole("button", { name: m("course.sendAnswers") }));
     await send.click();
     await overlay(page).getByText(m("screening.selfHarmMeaning")).waitFor();

@@ -25,13 +25,8 @@ function fill(text: string, values: Record<string, string>): string {
 
 /** After a failed submit, focus moves to the error summary. */
 async function expectSummaryFocused(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.activeElement?.classList.contains("form-error-summary") ?? false,
-    null,
-    {
-      timeout: 5_000,
-    },
-  );
+  // The first submit may load the form's schema first: on a loaded machine that takes seconds.
+  await page.waitForFunction(() => document.activeElement?.classList.contains("form-error-summary") ?? false, null, { timeout: 30_000 });
 }
 
 interface Journey {

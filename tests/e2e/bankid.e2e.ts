@@ -149,7 +149,8 @@ describe.concurrent("BankID login", () => {
         return !!value && value !== previous;
       },
       first,
-      { timeout: 5_000 },
+      // The default limit: on a loaded machine the poll's answer can take more than seconds.
+      { timeout: 30_000 },
     );
     const second = (await qr.getAttribute("data-qr")) ?? "";
     expect(second).toMatch(QR);

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
 import { collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { answerEvaluation, closeOverlay, expectNoViolations, overlay, wayIn } from "./support/courses.ts";
+import { answerEvaluation, closeOverlay, expectNoViolations, overlay, wayIn, worksheetReady } from "./support/courses.ts";
 import { loggedInContext, message } from "./support/fixtures.ts";
 import { startServer, type RunningServer } from "./support/server.ts";
 
@@ -67,8 +67,9 @@ describe("the course engine", () => {
     }
     await page.keyboard.press("Escape");
     await page.waitForFunction(() => !document.querySelector("dialog.module-overlay"));
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.opener)).toBe("continue");
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+    // Given back by the overlay's effect clean-up, which may run a task after the dialog left.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.opener)).toBe("continue");
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
     // By keyboard: Enter on the focused opener opens it again.
     await page.keyboard.press("Enter");
     await expectModule(page, "text", 1);
@@ -132,6 +133,7 @@ describe("the course engine", () => {
     await page.waitForFunction(() => document.querySelector(".worksheet-row")?.textContent?.includes("Lång promenad"));
     await page.reload();
     await waitForHydration(page);
+    await worksheetReady(page);
     await expectModule(page, "worksheet", 6);
     expect(await overlay(page).locator(".worksheet-row").count()).toBe(1);
     expect(await overlay(page).locator(".worksheet-row").textContent()).toContain("Lång promenad i parken");

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { advance, completeOpenModule, errorsBesideMissingMedia, expectNoViolations, overlay, wayIn } from "./support/courses.ts";
+import { advance, completeOpenModule, errorsBesideMissingMedia, expectNoViolations, overlay, wayIn, worksheetReady } from "./support/courses.ts";
 import { loggedInContext, message } from "./support/fixtures.ts";
 
 let browser: Browser;
@@ -163,6 +163,7 @@ describe("worksheets in a course", () => {
     await page.waitForFunction(() => document.querySelector(".worksheet-row")?.textContent?.includes("76 %"));
     await page.reload();
     await waitForHydration(page);
+    await worksheetReady(page);
     expect(await page.locator(".worksheet-row").textContent()).toContain("76 %");
     expect(await page.locator(".worksheet-row").count()).toBe(1);
 

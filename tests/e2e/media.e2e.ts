@@ -108,11 +108,12 @@ describe("the programmes' media", () => {
               });
               await trackLoaded;
               await element.play();
-              // Playing means the clock moves: wait for a time update past zero (3 s at most).
+              // Playing means the clock moves: wait for a time update past zero (10 s at most: the
+              // first update comes within a second, later on a loaded machine).
               await new Promise<void>((resolve) => {
                 const done = () => (element.currentTime > 0 ? resolve() : undefined);
                 element.addEventListener("timeupdate", done);
-                setTimeout(resolve, 3000);
+                setTimeout(resolve, 10_000);
               });
               const cues = captions ? (element.textTracks[0]?.cues?.length ?? 0) : null;
               return {

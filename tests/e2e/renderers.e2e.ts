@@ -47,6 +47,8 @@ async function get(server: RunningServer, path: string, cookie?: string): Promis
       // A chart point's time in epoch seconds (or milliseconds): the two fixture users' screenings
       // were saved a moment apart, sometimes on either side of a second (CI, 2026-11-29).
       .replace(/\b1[78]\d{8}(\d{3})?\b/g, "EPOCH")
+      // A session's "last used" time, to the minute: the two sessions may fall in two minutes.
+      .replace(/(<li class="session-list__item">[\s\S]*?<p class="muted">)[^<]*(<\/p>)/g, "$1LAST-USED$2")
       .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, "EMAIL"),
   };
 }

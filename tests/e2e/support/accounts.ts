@@ -70,7 +70,7 @@ export async function latestMail(
   const deadline = Date.now() + 10_000;
   for (;;) {
     const response = await fetch(
-      `${options.base ?? baseUrl()}/dev/outbox/latest.json?to=${encodeURIComponent(to)}`,
+      `${options.base ?? baseUrl()}/dev/outbox/latest.json?to=${encodeURIComponent(to)}${options.subject ? `&subject=${encodeURIComponent(options.subject)}` : ""}`,
     );
     if (response.ok) {
       const message = (await response.json()) as OutboxMessage;
