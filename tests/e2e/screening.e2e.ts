@@ -195,7 +195,7 @@ describe("screening", () => {
     await page.context().close();
   });
 
-  it("the extended screening's last save whose answer never arrived, sent again, shows the results (not a new screening)", async () => {
+  it("the extended screening's last save whose answer never arrived, sent again, shows the results (not a new screening); answering again starts a new one", async () => {
     const page = await visitorPage("en", 1280, await onboardingToken());
     const m = (key: string) => message("en", key);
     const main = page.getByRole("main");
@@ -230,6 +230,16 @@ describe("screening", () => {
     expect(sent).toHaveLength(5);
     expect(new Set(sent.map((body) => body.id)).size).toBe(1);
     expect(sent[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Answered again from the results, the same answers too: a new screening with a new id (the
+    // finished screening's id with its own answers would be taken for the save sent again).
+    await main.getByRole("button", { name: m("screening.extended.again") }).click();
+    await main.getByText(progress(0)).waitFor();
+    await answerAll(page, 1);
+    await main.getByRole("button", { name: m("screening.extended.save") }).click();
+    await main.getByText(progress(1)).waitFor();
+    expect(sent).toHaveLength(6);
+    expect(sent[5]?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[5]?.id).not.toBe(sent[0]?.id);
     await page.context().close();
   });
 
