@@ -58,6 +58,9 @@ async function onboardingToken(): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A client-chosen submission id (app/lib/api/submission-id.ts). */
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** The browser's language matches the page's: the home page follows the browser language (§4). */
 const BROWSER_LOCALE: Record<Locale, string> = { sv: "sv-SE", en: "en-US", no: "nb-NO", da: "da-DK" };
 
@@ -190,7 +193,7 @@ describe("screening", () => {
     await page.getByRole("heading", { level: 1, name: message("en", "screening.light.resultsHeading") }).waitFor();
     expect(sent).toHaveLength(2);
     const [first, second] = sent as { id?: string; answers: Record<string, number> }[];
-    expect(first?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(first?.id).toMatch(UUID_V4);
     expect(second).toEqual(first);
     await page.context().close();
   });
@@ -229,7 +232,7 @@ describe("screening", () => {
     // Every save named the one screening: the first with the id the client chose, the others with the answer's.
     expect(sent).toHaveLength(5);
     expect(new Set(sent.map((body) => body.id)).size).toBe(1);
-    expect(sent[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sent[0]?.id).toMatch(UUID_V4);
     // Answered again from the results, the same answers too: a new screening with a new id (the
     // finished screening's id with its own answers would be taken for the save sent again).
     await main.getByRole("button", { name: m("screening.extended.again") }).click();
@@ -238,7 +241,7 @@ describe("screening", () => {
     await main.getByRole("button", { name: m("screening.extended.save") }).click();
     await main.getByText(progress(1)).waitFor();
     expect(sent).toHaveLength(6);
-    expect(sent[5]?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[5]?.id).toMatch(UUID_V4);
     expect(sent[5]?.id).not.toBe(sent[0]?.id);
     await page.context().close();
   });

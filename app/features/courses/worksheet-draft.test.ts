@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, NetworkError } from "../../lib/api/client.ts";
-import { afterFailure, editDraft, emptyDraft, leaveEdit, newRowId, restoreDraft, saveRequest, worthKeeping, type WorksheetDraft } from "./worksheet-draft.ts";
+import { afterFailure, changingAnotherRow, editDraft, emptyDraft, leaveEdit, newRowId, restoreDraft, saveRequest, worthKeeping, type WorksheetDraft } from "./worksheet-draft.ts";
 
 const MODULE = "7d0c1a52-0c4e-4d3e-9b7a-3f1f4c7e2a10";
 const row = { id: "0b9f2a4e-8f6d-4c2b-a1e3-5d7c9b1a3e5f", updated_at: "2026-11-25T09:00:00.000Z" };
@@ -93,6 +93,17 @@ describe("keeping a worksheet's draft", () => {
     expect(leaveEdit(editDraft(row, {}, emptyDraft())).fields).toEqual({});
     // The row deleted elsewhere before a reload: what was put aside comes back.
     expect(restoreDraft(kept, [])).toEqual(writing);
+  });
+
+  it("a change typed to one row is not replaced by loading another (asked to save or cancel it first)", () => {
+    const loaded = editDraft(row, { situation: "Mötet" }, emptyDraft());
+    // Loaded and not yet changed: another row may be loaded in its place.
+    expect(changingAnotherRow(loaded, "another")).toBe(false);
+    const changed = typed(loaded, { situation: "Mötet, ändrat" });
+    expect(changingAnotherRow(changed, "another")).toBe(true);
+    // The same row again, or a new row being written: nothing is replaced.
+    expect(changingAnotherRow(changed, row.id)).toBe(false);
+    expect(changingAnotherRow(typed(emptyDraft(), { situation: "Nytt" }), "another")).toBe(false);
   });
 
   it("refuses what is not a draft", () => {

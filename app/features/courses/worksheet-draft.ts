@@ -45,9 +45,17 @@ export function emptyDraft(id: string = newRowId()): WorksheetDraft {
 }
 
 /**
+ * Whether loading row `rowId` into the form would replace a change typed to another row: the
+ * form then asks for that change to be saved or cancelled first instead (`editDraft` is not for it).
+ */
+export function changingAnotherRow(draft: WorksheetDraft, rowId: string): boolean {
+  return draft.editing !== null && draft.editing !== rowId && draft.changed;
+}
+
+/**
  * A saved row loaded into the form for changing it. A new row being written is put aside, not
  * thrown away (`leaveEdit` gives it back). A change being made to another row would be replaced:
- * the panel asks for it to be saved or cancelled first and does not call this.
+ * see `changingAnotherRow`.
  */
 export function editDraft(row: ShownRow, fields: DraftFields, current?: WorksheetDraft): WorksheetDraft {
   const aside = current && !current.editing && worthKeeping(current) ? current : current?.aside;

@@ -17,7 +17,7 @@ import { registerDialog, useDialog } from "../../lib/dialog.tsx";
 import type { SleepWindowPlan as SleepWindowPlanData } from "../../../common/worksheets/sleep-window.ts";
 import { SleepWindowPlan, formatComputed } from "./sleep-window-plan.tsx";
 import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
-import { afterFailure, editDraft, emptyDraft, leaveEdit, restoreDraft, saveRequest, worthKeeping, type DraftFields, type ShownRow, type WorksheetDraft } from "./worksheet-draft.ts";
+import { afterFailure, changingAnotherRow, editDraft, emptyDraft, leaveEdit, restoreDraft, saveRequest, worthKeeping, type DraftFields, type ShownRow, type WorksheetDraft } from "./worksheet-draft.ts";
 
 registerDialog("DeleteWorksheetRowDialog", { component: ActionDialog });
 
@@ -177,8 +177,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
    * replaced: the person is asked to save or cancel it first, and the form keeps it.
    */
   function edit(row: WorksheetData["rows"][number]) {
-    const current = formRef.current;
-    if (current.editing && current.editing !== row.id && current.changed) {
+    if (changingAnotherRow(formRef.current, row.id)) {
       setStatus(t("worksheet.finishChangeFirst"));
       document.getElementById(`ws-${def.fields[0]?.key ?? ""}`)?.focus();
       return;

@@ -64,23 +64,35 @@ export function lightScreeningQuestions(locale: Locale) {
 
 type LightAnswer = { areas: AreaResult[]; crisis: boolean; healthcare_advice: boolean };
 
+const refusedId = () => new AppError("request.invalid", { fields: { "body.id": "invalid_value" } });
+
+/**
+ * The screening a client's `id` names, or null when it names none. The id of another owner's
+ * screening, or of one of the other kind, is refused on its field (400 `body.id`).
+ */
+async function screeningById(db: DbOrTx, owner: ScreeningOwner, id: string, kind: "light" | "extended") {
+  const [row] = await db
+    .select({ userId: screenings.userId, onboardingId: screenings.onboardingId, kind: screenings.kind, answers: screenings.answers, completedAt: screenings.completedAt })
+    .from(screenings)
+    .where(eq(screenings.id, id))
+    .limit(1);
+  if (!row) return null;
+  const own = owner.kind === "user" ? row.userId === owner.userId : row.onboardingId === owner.onboardingId;
+  if (!own || row.kind !== kind) throw refusedId();
+  return row;
+}
+
 /**
  * The answer to a light screening stored before with the client's `id`, worked out again from
  * what was stored, or null when none is. The id of another owner's screening, of an extended one
  * or of other answers (never sent again by the client) is refused on its field.
  */
 async function answeredBefore(ctx: AppContext, owner: ScreeningOwner, id: string, sent: Record<string, number>): Promise<LightAnswer | null> {
-  const [row] = await ctx.db
-    .select({ userId: screenings.userId, onboardingId: screenings.onboardingId, kind: screenings.kind, answers: screenings.answers })
-    .from(screenings)
-    .where(eq(screenings.id, id))
-    .limit(1);
+  const row = await screeningById(ctx.db, owner, id, "light");
   if (!row) return null;
-  const refused = new AppError("request.invalid", { fields: { "body.id": "invalid_value" } });
-  const own = owner.kind === "user" ? row.userId === owner.userId : row.onboardingId === owner.onboardingId;
-  if (!own || row.kind !== "light" || row.answers === null) throw refused;
+  if (row.answers === null) throw refusedId();
   const answers = JSON.parse(ctx.cipher.decrypt(row.answers, answersAad(id, null))) as Record<string, number>;
-  if (!sameAnswers(answers, sent)) throw refused;
+  if (!sameAnswers(answers, sent)) throw refusedId();
   const result = scoreLightScreening(answers);
   const advice = healthcareAdvice({ results: result.areas, selfHarm: result.crisis, recentCrisis: await recentCrisis(ctx, owner) });
   return { areas: result.areas.map(areaResult), crisis: result.crisis, healthcare_advice: advice };
@@ -274,18 +286,12 @@ async function saveTarget(
   owner: ScreeningOwner,
   scored: ScoredGroup[],
   submission: string | undefined,
-): Promise<{ repeat: true } | { repeat: false; current: StoredScreening | null; newId: string }> {
+): Promise<{ repeat: true } | { repeat: false; current: StoredScreening | null; newId?: string }> {
   const latest = await latestScreening(tx, ctx.cipher, owner, "extended");
   const inProgress = latest && !latest.completedAt ? latest : null;
-  if (!submission) return { repeat: false, current: inProgress, newId: randomUUID() };
-  const [named] = await tx
-    .select({ userId: screenings.userId, onboardingId: screenings.onboardingId, kind: screenings.kind, completedAt: screenings.completedAt })
-    .from(screenings)
-    .where(eq(screenings.id, submission))
-    .limit(1);
+  if (!submission) return { repeat: false, current: inProgress };
+  const named = await screeningById(tx, owner, submission, "extended");
   if (!named) return { repeat: false, current: inProgress, newId: submission };
-  const own = owner.kind === "user" ? named.userId === owner.userId : named.onboardingId === owner.onboardingId;
-  if (!own || named.kind !== "extended") throw new AppError("request.invalid", { fields: { "body.id": "invalid_value" } });
   if (named.completedAt) {
     const stored = await storedGroupAnswers(ctx, tx, submission);
     const same = scored.every(({ group, answers }) => {
@@ -294,7 +300,7 @@ async function saveTarget(
     });
     if (same) return { repeat: true };
   }
-  return { repeat: false, current: inProgress, newId: randomUUID() };
+  return { repeat: false, current: inProgress };
 }
 
 /**
@@ -338,7 +344,7 @@ export async function saveExtendedGroups(
       if (target.repeat) return;
       let current = target.current;
       if (!current) {
-        const id = target.newId;
+        const id = target.newId ?? randomUUID();
         await tx
           .insert(screenings)
           .values({ id, ...ownerColumns(owner), kind: "extended", crisis: sealCrisis(ctx.cipher, false, id), startedAt: now, updatedAt: now });

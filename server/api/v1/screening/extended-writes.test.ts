@@ -8,12 +8,9 @@ import type { ExtendedScreening } from "../../../../common/schemas/screening.ts"
 import { openDatabase, type Database } from "../../../db/client.ts";
 import { auditLog } from "../../../db/schema/accounts.ts";
 import { onboardings, screenings } from "../../../db/schema/screening.ts";
-import { hashOnboardingToken } from "../../../modules/screening/onboarding-service.ts";
-import { TestAgent } from "../../../testing/agent.ts";
-import { randomIp } from "../../../testing/accounts.ts";
-import { VISITOR_CONSENT } from "../../../testing/consent.ts";
 import { hold } from "../../../testing/held-lock.ts";
 import { createTestApp } from "../../../testing/test-app.ts";
+import { createVisitor } from "../../../testing/visitors.ts";
 
 /**
  * The extended screening's save that completes it, sent again (a retry after an answer that never
@@ -43,12 +40,7 @@ function group(id: InstrumentId, value: number, item9 = 0): Groups {
 }
 
 async function visitor() {
-  const agent = new TestAgent(app, randomIp());
-  const created = await agent.post("/api/v1/onboarding/", { ...VISITOR_CONSENT, locale: "en" });
-  expect(created.statusCode).toBe(201);
-  const { token } = created.json() as { token: string };
-  const [row] = await app.ctx.db.select({ id: onboardings.id }).from(onboardings).where(eq(onboardings.tokenHash, hashOnboardingToken(token)));
-  if (!row) throw new Error("no onboarding");
+  const { agent, token, onboardingId } = await createVisitor(app);
   const send = (groups: Groups, id?: string) => agent.request("POST", "/api/v1/screening-extended/", { groups, ...(id ? { id } : {}) }, { token });
   const save = async (groups: Groups, id?: string) => {
     const response = await send(groups, id);
@@ -60,10 +52,10 @@ async function visitor() {
     screenings: await app.ctx.db
       .select({ id: screenings.id, completedAt: screenings.completedAt })
       .from(screenings)
-      .where(and(eq(screenings.onboardingId, row.id), eq(screenings.kind, "extended"))),
-    crises: (await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.onboardingId, row.id), eq(auditLog.event, "safety.crisis_shown")))).length,
+      .where(and(eq(screenings.onboardingId, onboardingId), eq(screenings.kind, "extended"))),
+    crises: (await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.onboardingId, onboardingId), eq(auditLog.event, "safety.crisis_shown")))).length,
   });
-  return { onboardingId: row.id, send, save, light, stored };
+  return { onboardingId, send, save, light, stored };
 }
 
 /** Three groups saved into a screening with the client's id; the fourth (PHQ-9, item 9 at 1) completes it. */

@@ -8,12 +8,10 @@ import { auditLog } from "../../../db/schema/accounts.ts";
 import { onboardings, screenings, screeningScores } from "../../../db/schema/screening.ts";
 import { users } from "../../../db/schema/users.ts";
 import { sealCrisis } from "../../../modules/screening/health-values.ts";
-import { hashOnboardingToken } from "../../../modules/screening/onboarding-service.ts";
 import { TestAgent } from "../../../testing/agent.ts";
-import { randomIp } from "../../../testing/accounts.ts";
-import { VISITOR_CONSENT } from "../../../testing/consent.ts";
 import { hold } from "../../../testing/held-lock.ts";
 import { createTestApp, createTestUser, sessionCookieFor } from "../../../testing/test-app.ts";
+import { createVisitor } from "../../../testing/visitors.ts";
 
 /**
  * A light screening is a point in the person's history and charts: sent again after an answer that
@@ -42,13 +40,8 @@ interface Owner {
 }
 
 async function visitor(): Promise<Owner> {
-  const agent = new TestAgent(app, randomIp());
-  const created = await agent.post("/api/v1/onboarding/", { ...VISITOR_CONSENT, locale: "en" });
-  expect(created.statusCode).toBe(201);
-  const { token } = created.json() as { token: string };
-  const [row] = await app.ctx.db.select({ id: onboardings.id }).from(onboardings).where(eq(onboardings.tokenHash, hashOnboardingToken(token)));
-  if (!row) throw new Error("no onboarding");
-  return { kind: "visitor", id: row.id, send: (answers, id) => agent.request("POST", "/api/v1/screening/", { answers, ...(id ? { id } : {}) }, { token }) };
+  const { agent, token, onboardingId } = await createVisitor(app);
+  return { kind: "visitor", id: onboardingId, send: (answers, id) => agent.request("POST", "/api/v1/screening/", { answers, ...(id ? { id } : {}) }, { token }) };
 }
 
 async function user(): Promise<Owner> {
