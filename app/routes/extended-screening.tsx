@@ -3,7 +3,7 @@ import { useTranslation } from "../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
 import { LOCALE_SETTINGS } from "../../common/i18n/locales.ts";
 import { isCrisis } from "../../common/instruments/scoring.ts";
-import type { ExtendedScreening } from "../../common/schemas/screening.ts";
+import type { ExtendedScreening, ScreeningQuestion } from "../../common/schemas/screening.ts";
 import { Notice } from "../components/alert.tsx";
 import { Button } from "../components/button.tsx";
 import { CrisisPanel } from "../components/crisis-panel.tsx";
@@ -17,6 +17,7 @@ import { useApiData } from "../features/screening/use-api-data.ts";
 import { useLoggedIn, useOnboardingCheck } from "../features/screening/use-onboarding-check.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { newSubmissionId } from "../lib/api/submission-id.ts";
+import { useKeptAnswers } from "../lib/form/kept-answers.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/extended-screening";
 // The results' styles load with the page (a stylesheet added later would come after the themes).
@@ -33,6 +34,25 @@ const RecommendedCourses = lazy(() => import("../features/screening/recommended-
 const EvaluationHistoryPanel = lazy(() =>
   import("../features/screening/evaluation-history-panel.tsx").then((m) => ({ default: m.EvaluationHistoryPanel })),
 );
+
+/**
+ * The group to answer next: the first not completed (all of them again when `again` after the
+ * results), with the answers carried forward into it; null while the results are shown.
+ */
+function currentGroup(view: ExtendedScreening, again: boolean) {
+  const restarting = again && view.results !== null;
+  if (view.results && !restarting) return null;
+  const groups = view.groups.map((g) => ({ ...g, completed: restarting ? false : g.completed }));
+  const index = groups.findIndex((g) => !g.completed);
+  const group = groups[index];
+  if (!group) return null;
+  const carried: Record<string, number> = restarting ? {} : (view.carried?.groups[group.id] ?? {});
+  // Kept per screening (a new one while it has no id) and group.
+  const draftName = `answers:screening-extended:${(!restarting && view.id) || "new"}:${group.id}`;
+  return { restarting, groups, index, group, carried, draftName };
+}
+
+const NO_QUESTIONS: readonly ScreeningQuestion[] = [];
 
 const screenGuards = guards("extendedScreening");
 export const middleware = screenGuards.middleware;
@@ -77,6 +97,16 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
 
   const loaded = load.result.state === "ready" ? load.result.data : null;
   const view = saved ?? loaded?.screening ?? null;
+  const current = view && loaded ? currentGroup(view, again) : null;
+  // A logged-in person's answers to the group, chosen and not yet saved, survive a session that
+  // ended meanwhile (the forced logout's page load).
+  const kept = useKeptAnswers({
+    name: current?.draftName ?? null,
+    questions: current?.group.questions ?? NO_QUESTIONS,
+    answers: edited ?? {},
+    unsent: edited !== null,
+    onRestore: (restored) => setEdited({ ...current?.carried, ...restored }),
+  });
   if (!view || !loaded) {
     return (
       <ScreenIntro id="extendedScreening">
@@ -116,13 +146,10 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
     );
   }
 
-  const groups = view.groups.map((g) => ({ ...g, completed: restarting ? false : g.completed }));
+  if (!current) return null;
+  const { groups, index, group, carried } = current;
   const done = groups.filter((g) => g.completed).length;
-  const index = groups.findIndex((g) => !g.completed);
-  const group = groups[index];
-  if (!group) return null;
   const instrument = loaded.getInstrument(group.instrument);
-  const carried = restarting ? {} : (view.carried?.groups[group.id] ?? {});
   const carriedCount = Object.keys(carried).length;
   const answers = edited ?? carried;
   const crisisNow = isCrisis(answers) || (view.crisis && !restarting);
@@ -141,6 +168,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
       const id = (!restarting && view?.id) || (newScreening.current ??= newSubmissionId());
       const next = await browserApi().post(`/screening-extended/`, { groups: { [group.id]: { answers } }, id }, { schema: loadExtendedScreeningResponse });
       newScreening.current = null;
+      kept.forget();
       setSaved(next);
       setAgain(false);
       setEdited(null);
@@ -175,6 +203,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
             </p>
           </Notice>
         ) : null}
+        {kept.restored && edited !== null ? <Notice tone="info">{t("screening.answersRestored")}</Notice> : null}
         {missing.length ? (
           <Notice tone="warning" role="alert">
             {t("screening.answerAll", { count: missing.length })}

@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail } from "../../common/schemas/courses.ts";
-import { baseUrl, collectErrors, sharedBrowser, waitForHydration } from "./support/browser.ts";
+import type { EvaluationHistory, ExtendedScreening } from "../../common/schemas/screening.ts";
+import { baseUrl, collectErrors, formReady, sharedBrowser, waitForHydration } from "./support/browser.ts";
 import { errorsBesideMissingMedia, overlay, worksheetReady } from "./support/courses.ts";
 import { createSession, message } from "./support/fixtures.ts";
 import { UserApi, extendedScreening } from "./support/user-api.ts";
@@ -34,6 +35,32 @@ async function expectEntry(page: Page): Promise<void> {
   expect(await page.locator("#ws-level").inputValue()).toBe("7");
 }
 
+/**
+ * The session ends elsewhere (a logout on another device, or it timed out) while the person is
+ * at it; then `send` is refused (401) and — §8 — they are logged out to the home page. A screening
+ * (open to visitors too) refuses it as a visitor without a token (400 onboarding.token_invalid):
+ * §8's "/?token=expired", which says the session has ended.
+ */
+async function sessionEndsBefore(api: UserApi, page: Page, send: () => Promise<void>, landing = ""): Promise<void> {
+  await api.call("POST", "/logout");
+  await send();
+  await page.waitForURL(`${baseUrl()}${pathTo("home", "sv")}${landing}`);
+  await waitForHydration(page);
+}
+
+/** Logged in again in the same tab (a new session of the same account), back at `address`. */
+async function logInAgain(page: Page, userId: string, address: string): Promise<void> {
+  const { sessionid } = await createSession({ userId });
+  await page.context().addCookies([{ name: "sessionid", value: sessionid, domain: new URL(baseUrl()).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page.goto(address);
+  await waitForHydration(page);
+}
+
+/** A GET of the API with the page's session (the test's own client was logged out). */
+const readInPage = <T>(page: Page, path: string) => page.evaluate(async (url) => (await fetch(url)).json() as Promise<T>, `/api/v1${path}`);
+
+const keptDrafts = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")));
+
 describe("unsaved text", () => {
   it("comes back after Escape closed the module, and after the session ended while it was typed: saved once after logging in again; put aside while a saved row is changed", async () => {
     const api = await UserApi.create("sv");
@@ -59,19 +86,10 @@ describe("unsaved text", () => {
     await page.locator(`[data-opener="${worksheet.key}"]`).click();
     await expectEntry(page);
 
-    // The session ends elsewhere (a logout on another device, or it timed out) while they write.
-    await api.call("POST", "/logout");
     await page.locator("#ws-situation").press("End");
-    await page.getByRole("button", { name: m("worksheet.save") }).click();
-    // §8: logged out, home.
-    await page.waitForURL(`${baseUrl()}${pathTo("home", "sv")}`);
-    await waitForHydration(page);
-
+    await sessionEndsBefore(api, page, () => page.getByRole("button", { name: m("worksheet.save") }).click());
     // Logged in again (a new session of the same account) in the same tab: the worksheet again.
-    const { sessionid } = await createSession({ userId: me.user_data.id });
-    await context.addCookies([{ name: "sessionid", value: sessionid, domain: new URL(baseUrl()).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
-    await page.goto(address);
-    await waitForHydration(page);
+    await logInAgain(page, me.user_data.id, address);
     await expectEntry(page);
     await page.getByRole("button", { name: m("worksheet.save") }).click();
     await overlay(page).getByText(m("worksheet.saved")).waitFor();
@@ -80,7 +98,7 @@ describe("unsaved text", () => {
     expect(await rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain(SITUATION);
     // Saved: the draft is gone from the tab, and the form is empty after a reload.
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")))).toEqual([]);
+    expect(await keptDrafts(page)).toEqual([]);
     await page.reload();
     await waitForHydration(page);
     await worksheetReady(page);
@@ -223,4 +241,68 @@ describe("unsaved text", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("a course questionnaire's answers, chosen and not sent when the session ended, come back after logging in again and are sent once", async () => {
+    const api = await UserApi.create("sv");
+    const me = await api.call<{ user_data: { id: string } }>("GET", "/me/");
+    // A light screening (no extended one): the questionnaire asks every question itself.
+    const light = await api.call<{ questions: { id: string }[] }>("GET", "/screening/");
+    await api.call("POST", "/screening/", { answers: Object.fromEntries(light.questions.map((q) => [q.id, q.id === "phq9_9" ? 0 : 1])) });
+    const started = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "depression" });
+    const address = `${baseUrl()}${pathTo("course", "sv", { course: started.slug })}?modul=p1-phq9`;
+    const context = await api.context(browser(), { width: 390, locale: "sv" });
+    const page = await context.newPage();
+    const errors = errorsBesideMissingMedia(page, collectErrors(page));
+    await page.goto(address);
+    await waitForHydration(page);
+    await formReady(overlay(page));
+    const choose = async () => {
+      for (let item = 1; item <= 8; item++) await page.locator(`#q-phq9_${item} input[value="2"]`).check();
+      await page.locator('#q-phq9_9 input[value="0"]').check();
+    };
+    await choose();
+    await sessionEndsBefore(api, page, () => overlay(page).getByRole("button", { name: m("course.sendAnswers") }).click());
+    await logInAgain(page, me.user_data.id, address);
+    await overlay(page).getByText(m("screening.answersRestored")).waitFor();
+    for (let item = 1; item <= 8; item++) expect(await page.locator(`#q-phq9_${item} input[value="2"]`).isChecked()).toBe(true);
+    expect(await page.locator('#q-phq9_9 input[value="0"]').isChecked()).toBe(true);
+    await formReady(overlay(page));
+    await overlay(page).getByRole("button", { name: m("course.sendAnswers") }).click();
+    await overlay(page).getByText(m("course.resultScore").replace("{{score}}", "16").replace("{{max}}", "27")).waitFor();
+    expect(await keptDrafts(page)).toEqual([]);
+    // Stored once: the mood series holds the light screening's point and this one.
+    const history = await readInPage<EvaluationHistory>(page, "/me/evaluation-history/");
+    expect(history.series.find((series) => series.instrument === "phq9")?.points.filter((point) => point.source === "course").map((point) => point.score)).toEqual([16]);
+    expect(errors().filter((error) => !/status of 401/.test(error))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("an extended screening group's answers, chosen and not saved when the session ended, come back after logging in again", async () => {
+    const api = await UserApi.create("sv");
+    const me = await api.call<{ user_data: { id: string } }>("GET", "/me/");
+    const address = `${baseUrl()}${pathTo("extendedScreening", "sv")}`;
+    const context = await api.context(browser(), { width: 390, locale: "sv" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const main = page.getByRole("main");
+    await page.goto(address);
+    await waitForHydration(page);
+    await formReady(main);
+    for (let item = 1; item <= 9; item++) await page.locator(`#q-phq9_${item} input[value="${item === 9 ? 0 : 3}"]`).check();
+    await sessionEndsBefore(api, page, () => main.getByRole("button", { name: m("screening.extended.save") }).click(), "?token=expired");
+    await main.getByText(m("home.expiredToken")).waitFor();
+    await logInAgain(page, me.user_data.id, address);
+    await main.getByText(m("screening.answersRestored")).waitFor();
+    for (let item = 1; item <= 8; item++) expect(await page.locator(`#q-phq9_${item} input[value="3"]`).isChecked()).toBe(true);
+    await formReady(main);
+    await main.getByRole("button", { name: m("screening.extended.save") }).click();
+    // Saved: the next group, with no notice, and nothing kept.
+    await page.locator("#q-gad7_1").waitFor();
+    expect(await main.getByText(m("screening.answersRestored")).count()).toBe(0);
+    expect(await keptDrafts(page)).toEqual([]);
+    const saved = await readInPage<ExtendedScreening>(page, "/screening-extended/");
+    expect(saved.groups.filter((group) => group.completed).map((group) => group.id)).toEqual(["phq9"]);
+    expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

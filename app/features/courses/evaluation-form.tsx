@@ -11,6 +11,7 @@ import { CrisisPanel } from "../../components/crisis-panel.tsx";
 import { GetHelpNow } from "../../components/get-help-now.tsx";
 import { QuestionList, unansweredQuestions } from "../screening/question-list.tsx";
 import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
+import { useKeptAnswers } from "../../lib/form/kept-answers.ts";
 
 export interface EvaluationResult {
   score: number;
@@ -25,16 +26,21 @@ export interface EvaluationResult {
  * every programme), in the screenings' markup. Item 9 above 0 shows the crisis information at
  * once, before anything is sent, and again with the result, where getting help now is the main
  * action. A course's first questionnaire may start from a recent extended screening's answers.
+ * Answers chosen and not yet sent are kept for the tab under `draftName` (lib/form/kept-answers.ts)
+ * and come back when the questionnaire is opened again, after a session that ended meanwhile.
  */
 export function EvaluationForm({
   instrumentId,
   questions,
   locale,
   carried,
+  draftName,
   onSubmit,
   onNext,
 }: {
   instrumentId: string;
+  /** Where unsent answers are kept for the tab (one name per questionnaire). */
+  draftName?: string;
   questions: readonly ScreeningQuestion[];
   locale: Locale;
   /** Answers from a recent extended screening (a course's first questionnaire). */
@@ -49,6 +55,8 @@ export function EvaluationForm({
   const [result, setResult] = useState<EvaluationResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [answerAgain, setAnswerAgain] = useState(false);
+  /** The person has chosen answers of their own that have not gone through yet. */
+  const [touched, setTouched] = useState(false);
   const instrument = isInstrumentId(instrumentId) ? getInstrument(instrumentId) : undefined;
   const crisis = isCrisis(answers) || Boolean(result?.crisis);
   // Offered when they answer every question the module asks but item 9, which every check-in
@@ -56,11 +64,26 @@ export function EvaluationForm({
   const notCarried = carried ? unansweredIn(questions, carried.answers) : [];
   const offerCarried = Boolean(carried) && notCarried.every((id) => id === PHQ9_SAFETY_ITEM);
   const askedOnCard = questions.filter((q) => notCarried.includes(q.id));
+  const kept = useKeptAnswers({
+    name: draftName ?? null,
+    questions,
+    answers,
+    unsent: touched && !result,
+    onRestore: (restored) => {
+      setAnswers((current) => ({ ...current, ...restored }));
+      setTouched(true);
+      // Answers changed beyond the card's own questions were given in the whole form.
+      if (Object.keys(restored).some((id) => restored[id] !== carried?.answers[id] && !notCarried.includes(id))) setAnswerAgain(true);
+    },
+  });
+  const restoredNotice = kept.restored ? <Notice tone="info">{t("screening.answersRestored")}</Notice> : null;
 
   async function send(values: Record<string, number>) {
     setBusy(true);
     try {
-      setResult(await onSubmit(values));
+      const sent = await onSubmit(values);
+      if (sent) kept.forget();
+      setResult(sent);
     } finally {
       setBusy(false);
     }
@@ -76,6 +99,7 @@ export function EvaluationForm({
 
   function answer(id: string, value: number) {
     setAnswers((current) => ({ ...current, [id]: value }));
+    setTouched(true);
     setMissing((current) => current.filter((m) => m !== id));
   }
 
@@ -94,6 +118,7 @@ export function EvaluationForm({
       <section className="card card--soft stack stack--md evaluation-carried" aria-labelledby="evaluation-carried">
         <h2 id="evaluation-carried">{t("course.carried.title")}</h2>
         <p>{t("course.carried.text", { date, title: instrument.title[locale] })}</p>
+        {restoredNotice}
         {askedOnCard.length > 0 ? (
           <>
             {missing.length ? (
@@ -118,6 +143,7 @@ export function EvaluationForm({
 
   return (
     <form className="stack evaluation-form" onSubmit={(e) => void submit(e)} noValidate>
+      {restoredNotice}
       {missing.length ? (
         <Notice tone="warning" role="alert">
           {t("course.answerAll", { count: missing.length })}

@@ -90,6 +90,7 @@ export function ModuleView({
           questions={module.questions ?? []}
           locale={locale}
           carried={module.carried}
+          draftName={`answers:module:${module.id}`}
           onSubmit={onAnswer}
           onNext={onNext}
         />
