@@ -179,9 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sealed = await encryptPlainHealthValues(ctx);
   if (sealed > 0) app.log.info({ rows: sealed }, "plain health values encrypted");
   // Requests still being worked on when the server closes (their clients may be gone) finish
-  // before the mailer, the throttle store and then the database are closed. The first onClose
-  // hook: Fastify runs the root's hooks in the order they were added, after the server stopped
-  // accepting connections.
+  // before the mailer, the throttle store and then the database are closed (see the onClose hook).
   const inFlight = new InFlight();
   app.decorateRequest("endInFlight", null);
   app.addHook("onRequest", async (req) => {
@@ -197,10 +195,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if ((req.routeOptions.config as { ownsInFlight?: boolean }).ownsInFlight !== true) req.endInFlight?.();
   });
   app.decorate("inFlight", inFlight);
+  // The job workers (options.worker) begin to stop when closing begins (their preClose hook
+  // below), while the requests drain: each ends after the job it is running.
+  let workersStopped: Promise<unknown> = Promise.resolve();
+  // One hook, so the order holds: Fastify runs a root's onClose hooks last added first, after the
+  // server stopped accepting connections. main.ts closes the database after it.
   app.addHook("onClose", async () => {
-    if (!(await inFlight.idle(IN_FLIGHT_GRACE_MS))) app.log.warn({ inFlight: inFlight.size }, "closing with requests still in flight");
-  });
-  app.addHook("onClose", async () => {
+    const [idle] = await Promise.all([inFlight.idle(IN_FLIGHT_GRACE_MS), workersStopped]);
+    if (!idle) app.log.warn({ inFlight: inFlight.size }, "closing with requests still in flight");
     mailer.close();
     await throttleStore.close();
     await bankid.close();
@@ -276,9 +278,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Mail has a worker of its own, woken as soon as a mail is queued (no planning in its passes).
     const mail = runPeriodically(createMailWorker(ctx, { log }), env.JOB_POLL_SECONDS * 1000, onError);
     ctx.wakeWorker = () => mail.wake();
-    app.addHook("onClose", async () => {
+    // Not awaited here: the onClose hook above waits for it and for the requests in flight.
+    app.addHook("preClose", async () => {
       ctx.wakeWorker = () => undefined;
-      await Promise.all([periodic.stop(), mail.stop()]);
+      workersStopped = Promise.all([periodic.stop(), mail.stop()]);
     });
   }
   return app;

@@ -126,6 +126,19 @@ export async function markHandedOver(db: DbOrTx, job: Job, now: Date): Promise<b
   return rows.length === 1;
 }
 
+/**
+ * Gives jobs this worker claimed but did not start back to the queue as they were before the claim
+ * (queued, no lease, the attempt not counted): a worker that stops between the jobs of a batch.
+ * Jobs whose lease has passed to another worker meanwhile are left alone.
+ */
+export async function release(db: DbOrTx, unstarted: readonly Job[]): Promise<void> {
+  if (unstarted.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ status: "queued", attempts: sql`${jobs.attempts} - 1`, leaseUntil: null, lockedBy: null })
+    .where(or(...unstarted.map(held)));
+}
+
 /** Schedules another attempt when the policy allows one, or gives the job up as a dead letter. */
 export async function fail(db: DbOrTx, job: Job, now: Date, error: unknown, retry: RetryPolicy = defaultRetry): Promise<"retry" | "dead"> {
   const message = error instanceof Error ? error.message : String(error);

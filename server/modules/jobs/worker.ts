@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../app-context.ts";
-import { claim, complete, defaultRetry, fail, type Job, type RetryPolicy } from "./job-queue.ts";
+import { claim, complete, defaultRetry, fail, release, type Job, type RetryPolicy } from "./job-queue.ts";
 
 /**
  * What a job kind does; throwing schedules a retry (or gives up, see RetryPolicy). A handler may
@@ -23,8 +23,12 @@ export interface WorkerOptions {
 
 export interface Worker {
   readonly id: string;
-  /** One pass: plan, then claim and run due jobs until none are left. Returns jobs run. */
-  tick(): Promise<number>;
+  /**
+   * One pass: plan, then claim and run due jobs until none are left. Returns jobs run. Once
+   * `stop` is aborted the pass claims nothing more: it finishes the job it is running and gives
+   * the rest of its batch back to the queue unstarted (a worker that is shutting down).
+   */
+  tick(stop?: AbortSignal): Promise<number>;
 }
 
 /** The message of an error as it may be stored and logged (handlers keep content out of it). */
@@ -55,7 +59,8 @@ export function createWorker(ctx: AppContext, options: WorkerOptions): Worker {
   const kinds = Object.keys(options.handlers);
   return {
     id,
-    async tick() {
+    async tick(stop) {
+      if (stop?.aborted) return 0;
       if (options.beforePoll) {
         try {
           await options.beforePoll(ctx);
@@ -65,9 +70,15 @@ export function createWorker(ctx: AppContext, options: WorkerOptions): Worker {
       }
       let ran = 0;
       for (;;) {
+        if (stop?.aborted) return ran;
         const claimed = await claim(ctx.db, id, ctx.clock.now(), batch, kinds, options.onlyKeys?.());
         if (claimed.length === 0) return ran;
-        for (const job of claimed) {
+        for (const [index, job] of claimed.entries()) {
+          if (stop?.aborted) {
+            // Not left leased for LEASE_MS: another worker (or this one's successor) takes them now.
+            await release(ctx.db, claimed.slice(index));
+            return ran;
+          }
           const handler = options.handlers[job.kind];
           let result: Awaited<ReturnType<JobHandler>>;
           try {
@@ -102,19 +113,22 @@ export interface PeriodicWorker {
   stop(): Promise<void>;
 }
 
-/** Polls every `intervalMs` until stopped, and when woken; one pass at a time. */
+/**
+ * Polls every `intervalMs` until stopped, and when woken; one pass at a time. stop() ends the pass
+ * in progress after the job it is running (see Worker.tick) and resolves when it has ended.
+ */
 export function runPeriodically(worker: Worker, intervalMs: number, onError: (error: unknown) => void): PeriodicWorker {
   let running: Promise<unknown> | null = null;
   let again = false;
-  let stopped = false;
+  const stopping = new AbortController();
   const run = () => {
-    if (stopped) return;
+    if (stopping.signal.aborted) return;
     if (running) {
       again = true;
       return;
     }
     running = worker
-      .tick()
+      .tick(stopping.signal)
       .catch(onError)
       .finally(() => {
         running = null;
@@ -129,7 +143,7 @@ export function runPeriodically(worker: Worker, intervalMs: number, onError: (er
   return {
     wake: run,
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await running;
     },
