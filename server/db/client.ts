@@ -94,13 +94,57 @@ interface TransactionInternals {
   getTransactionConfigSQL(config: PgTransactionConfig): SQL;
 }
 
+/** pg's own read timeout (`query_timeout`): the statement got no answer and still holds the connection. */
+function isReadTimeout(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) if (e.message === "Query read timeout") return true;
+  return false;
+}
+
+/**
+ * The connection a transaction holds, as its statements see it. It is lost when its socket fails
+ * or ends, or when a statement got no answer in time: pg's read timeout rejects the statement but
+ * leaves it running on the connection, and whatever is sent next waits behind it for a whole
+ * timeout of its own. Once lost, every further statement (a ROLLBACK, a savepoint's, one of a body
+ * that caught the error) fails at once.
+ */
+function watchConnection(client: pg.PoolClient) {
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost ??= error;
+  };
+  const onEnd = () => {
+    lost ??= new Error("Connection ended");
+  };
+  client.on("error", onError);
+  client.on("end", onEnd);
+  const query = async (config: pg.QueryConfig, values?: unknown[]) => {
+    if (lost) throw new Error("the connection was lost earlier in this transaction", { cause: lost });
+    try {
+      return await client.query(config, values);
+    } catch (error) {
+      if (isReadTimeout(error)) lost ??= error as Error;
+      throw error;
+    }
+  };
+  return {
+    /** What drizzle's session is given: it only sends statements through query(). */
+    client: { query } as unknown as pg.PoolClient,
+    lost: () => lost,
+    unwatch() {
+      client.off("error", onError);
+      client.off("end", onEnd);
+    },
+  };
+}
+
 /**
  * Replaces drizzle's transaction(), which runs BEGIN before the try that releases the connection
  * (a BEGIN that gets no answer loses the connection for good) and pools the connection again when
  * COMMIT or ROLLBACK failed (the next transactions queue behind a statement that never ends):
  * drizzle-orm issues #6114, #6241 and #6341, PRs #6120 and #6242. After a failed BEGIN, COMMIT or
- * ROLLBACK the connection is destroyed instead. Savepoints (nested transactions) stay
- * NodePgTransaction's. Throws when drizzle's internals are no longer what this relies on.
+ * ROLLBACK, or a connection lost inside the transaction (watchConnection), the connection is
+ * destroyed instead, without a ROLLBACK that could only wait. Savepoints (nested transactions)
+ * stay NodePgTransaction's. Throws when drizzle's internals are no longer what this relies on.
  */
 function safeTransactions(db: Db, pool: pg.Pool): void {
   const session = db._.session;
@@ -110,7 +154,8 @@ function safeTransactions(db: Db, pool: pg.Pool): void {
   }
   session.transaction = async (run, config) => {
     const client = await pool.connect();
-    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, schema, options), schema);
+    const connection = watchConnection(client);
+    const tx = new NodePgTransaction(dialect, new NodePgSession(connection.client, dialect, schema, options), schema);
     // Set when BEGIN, COMMIT or ROLLBACK failed: the connection may be dead (a connection error
     // also fails the next of them) or still waiting for an answer that never comes.
     let broken: Error | undefined;
@@ -130,12 +175,15 @@ function safeTransactions(db: Db, pool: pg.Pool): void {
       return result;
     } catch (error) {
       // Destroying the connection ends the server's transaction too; a ROLLBACK after a failed
-      // BEGIN or COMMIT would only queue behind the statement that got no answer.
+      // BEGIN or COMMIT, or on a lost connection, would only queue behind the statement that got
+      // no answer.
+      broken ??= connection.lost();
       if (!broken) await control(sql`rollback`).catch(() => undefined);
       throw error;
     } finally {
+      connection.unwatch();
       // With an error, the pool destroys the connection instead of keeping it.
-      client.release(broken);
+      client.release(broken ?? connection.lost());
     }
   };
 }

@@ -117,6 +117,37 @@ describe("PostgreSQL drops or stops answering a connection a transaction holds",
     expect(database.poolStats?.().total).toBeLessThanOrEqual(POOL_SIZE);
   });
 
+  it("fails a transaction whose statement gets no answer within one read timeout (no ROLLBACK behind it)", async () => {
+    await expectPoolServes();
+    // Every connection of the pool is in a transaction, running a statement, when the server goes silent.
+    let sent = 0;
+    let allSent!: () => void;
+    const isSent = new Promise<void>((resolve) => (allSent = resolve));
+    const transactions = Array.from({ length: POOL_SIZE }, () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        const running = tx.execute(sql`select pg_sleep(0.3)`);
+        if (++sent === POOL_SIZE) allSent();
+        await running;
+      }),
+    );
+    await isSent;
+    await sleep(50);
+    proxy.freeze();
+    try {
+      const started = performance.now();
+      const outcomes = await Promise.allSettled(transactions);
+      const elapsedMs = performance.now() - started;
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
+      // One read timeout; a ROLLBACK sent on the same connection waited a second one (5 s measured).
+      expect(elapsedMs).toBeLessThan(QUERY_TIMEOUT_MS + 1_000);
+    } finally {
+      proxy.thaw();
+    }
+    await expectPoolServes();
+    expect(database.poolStats?.().total).toBeLessThanOrEqual(POOL_SIZE);
+  });
+
   it("leaves every pooled connection with the statement time limit after migrate()", async () => {
     await database.migrate();
     const limits = await concurrently<{ statement_timeout: string }>(POOL_SIZE, sql`show statement_timeout`);
