@@ -41,6 +41,7 @@ import { errorHandlerPlugin } from "./plugins/error-handler.ts";
 import { applySecurityHeaders, securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { InFlight } from "./lib/in-flight.ts";
+import { sharedCheck } from "./lib/shared-check.ts";
 
 export interface BuildAppOptions {
   env: Env;
@@ -80,6 +81,11 @@ export const LISTEN_BACKLOG = 4096;
 
 /** How long shutdown waits for requests in flight (main.ts exits by force after 9.5 s). */
 const IN_FLIGHT_GRACE_MS = 8_000;
+/**
+ * How long /readyz waits for the database's answer before it answers 503: a silent database takes
+ * a statement's whole time limit (DATABASE_STATEMENT_TIMEOUT_MS + 2 s) to fail otherwise.
+ */
+export const READINESS_TIMEOUT_MS = 1_000;
 
 /** Requests to endpoints that hash a password, from a source with no room left at the hash gate. */
 function hashingFloodShed(trust: ReturnType<typeof trustProxySetting>): (req: IncomingMessage) => boolean {
@@ -230,9 +236,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header("Cache-Control", "no-store");
     return { status: "ok" };
   });
+  // One check at a time, shared by the probes that come meanwhile (lib/shared-check.ts).
+  const databaseReady = sharedCheck(() => database.ready(), READINESS_TIMEOUT_MS);
   app.get("/readyz", async (_req, reply) => {
     reply.header("Cache-Control", "no-store");
-    const ready = await database.ready();
+    const ready = await databaseReady();
     reply.code(ready ? 200 : 503);
     // Outside services the product works around (docs/operations.md) are reported, never fatal.
     const degraded = services.snapshot();

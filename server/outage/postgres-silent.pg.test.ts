@@ -1,15 +1,18 @@
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { buildApp, READINESS_TIMEOUT_MS } from "../app.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { freezeProxy, type FreezeProxy } from "../testing/freeze-proxy.ts";
+import { testEnv } from "../testing/test-app.ts";
 
 /**
  * PostgreSQL ends or stops answering a connection that a transaction holds (a crash, a restart,
  * a failover, pg_terminate_backend). Promises: the process lives on, the transaction fails
  * within the time limit, and every connection of the pool serves again afterwards. Also:
- * migrate() leaves no connection without the statement time limit in the pool. The run's
- * database, reached through a proxy that can go silent (testing/freeze-proxy.ts).
+ * migrate() leaves no connection without the statement time limit in the pool, and /readyz
+ * answers 503 within its own time limit while the server is silent. The run's database, reached
+ * through a proxy that can go silent (testing/freeze-proxy.ts).
  */
 
 const STATEMENT_TIMEOUT_MS = 500;
@@ -152,5 +155,51 @@ describe("PostgreSQL drops or stops answering a connection a transaction holds",
     await database.migrate();
     const limits = await concurrently<{ statement_timeout: string }>(POOL_SIZE, sql`show statement_timeout`);
     expect(limits).toEqual(Array.from({ length: POOL_SIZE }, () => ({ statement_timeout: `${STATEMENT_TIMEOUT_MS}ms` })));
+  });
+});
+
+describe("/readyz while PostgreSQL is silent", () => {
+  it("answers 503 within its time limit, with one check in flight however many probes come; 200 again after", async () => {
+    let checks = 0;
+    let mostChecks = 0;
+    const counted: Database = {
+      ...database,
+      async ready() {
+        mostChecks = Math.max(mostChecks, ++checks);
+        try {
+          return await database.ready();
+        } finally {
+          checks -= 1;
+        }
+      },
+    };
+    const app = await buildApp({ env: testEnv(), database: counted, logger: false });
+    try {
+      await app.ready();
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+      proxy.freeze();
+      try {
+        const started = performance.now();
+        const answers = await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: "GET", url: "/readyz" })));
+        const elapsedMs = performance.now() - started;
+        expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 503));
+        expect(elapsedMs).toBeLessThan(READINESS_TIMEOUT_MS + 500);
+        expect(mostChecks).toBe(1);
+      } finally {
+        proxy.thaw();
+      }
+      // Each pooled connection that went silent fails its next statement at the read timeout.
+      const deadline = performance.now() + (POOL_SIZE + 1) * QUERY_TIMEOUT_MS;
+      let status = 0;
+      while (performance.now() < deadline) {
+        status = (await app.inject({ method: "GET", url: "/readyz" })).statusCode;
+        if (status === 200) break;
+        await sleep(100);
+      }
+      expect(status).toBe(200);
+      expect(mostChecks).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 });
