@@ -5,9 +5,11 @@ import {
   CRISIS_ADVICE_DAYS,
   HEALTHCARE_SCORES,
   RECOMMENDATION_RULES,
+  ADVICE_INSTRUMENTS,
   RELIABLE_WORSENING,
   SCREENING_VALID_DAYS,
   SLEEP_WINDOW_PHQ9_LIMIT,
+  evaluationWorsened,
   healthcareAdvice,
   recommendAreas,
   reliablyWorse,
@@ -179,5 +181,20 @@ describe("sleepWindowWithheldByScreening", () => {
     expect(sleepWindowWithheldByScreening({ selfHarm: false, recentCrisis: false, newestPhq9: null })).toBe(false);
     expect(sleepWindowWithheldByScreening({ selfHarm: true, recentCrisis: false, newestPhq9: null })).toBe(true);
     expect(sleepWindowWithheldByScreening({ selfHarm: false, recentCrisis: true, newestPhq9: 3 })).toBe(true);
+  });
+});
+
+describe("evaluationWorsened (H5 for a course evaluation)", () => {
+  it("compares with the evaluation before it and with the screening baseline, either one enough", () => {
+    expect(evaluationWorsened(r("phq9", 11), { previousEvaluation: 9, screeningBaseline: 6 })).toBe(true);
+    expect(evaluationWorsened(r("phq9", 11), { previousEvaluation: 6, screeningBaseline: null })).toBe(true);
+    expect(evaluationWorsened(r("phq9", 10), { previousEvaluation: 6, screeningBaseline: 7 })).toBe(false);
+    expect(evaluationWorsened(r("gad7", 7), { previousEvaluation: null, screeningBaseline: 3 })).toBe(true);
+    expect(evaluationWorsened(r("gad7", 7), { previousEvaluation: null, screeningBaseline: null })).toBe(false);
+    expect(evaluationWorsened(r("pss10", 30), { previousEvaluation: 0, screeningBaseline: 0 })).toBe(false);
+  });
+
+  it("the advice questionnaires are those of H2, H3 and H5", () => {
+    expect([...ADVICE_INSTRUMENTS].sort()).toEqual(["gad7", "phq9"]);
   });
 });

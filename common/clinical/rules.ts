@@ -128,6 +128,22 @@ export function reliablyWorse(previous: ScoredResult | null | undefined, current
   return current.score >= rule.severeFrom && previous.score < rule.severeFrom;
 }
 
+/**
+ * H5 for a course evaluation or check-in: reliably worse than the person's previous answer to the
+ * same questionnaire or than the screening baseline (the newest completed screening holding it).
+ * The same rule when the answer comes and when the recommendations read it later.
+ */
+export function evaluationWorsened(result: ScoredResult, earlier: { previousEvaluation: number | null; screeningBaseline: number | null }): boolean {
+  return [earlier.previousEvaluation, earlier.screeningBaseline].some(
+    (score) => score !== null && reliablyWorse({ instrument: result.instrument, score }, result),
+  );
+}
+
+/** The questionnaires whose totals advise healthcare by themselves (H2, H3) or by a reliable worsening (H5). */
+export const ADVICE_INSTRUMENTS: readonly InstrumentId[] = Object.freeze(
+  [...new Set([...Object.keys(HEALTHCARE_SCORES), ...Object.keys(RELIABLE_WORSENING)])] as InstrumentId[],
+);
+
 export interface AdviceInput {
   /** The results now (a screening's areas, or one evaluation). */
   results: readonly ScoredResult[];

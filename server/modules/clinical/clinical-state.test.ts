@@ -3,13 +3,14 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentModules, evaluationAnswers } from "../../db/schema/content.ts";
-import { screenings } from "../../db/schema/screening.ts";
+import { screenings, screeningScores } from "../../db/schema/screening.ts";
 import { FakeClock, createTestApp, createTestUser, type TestApp } from "../../testing/test-app.ts";
 import { audit } from "../audit/audit.ts";
 import { answersAad } from "../courses/evaluation-repository.ts";
 import { importContent } from "../content/import-content.ts";
 import { loadContent } from "../content/load-content.ts";
 import { giveScreening } from "../screening/fixture-screening.ts";
+import { sealEvaluationScore, sealScreeningScore } from "../screening/health-values.ts";
 import { CRISIS_EVENT } from "../screening/screening-repository.ts";
 import { recommendationBasis, separateRecommendationBasis, type RecommendationBasis } from "./clinical-state.ts";
 
@@ -32,7 +33,8 @@ afterAll(async () => {
 function summary(basis: RecommendationBasis) {
   const screening = (s: RecommendationBasis["newest"]) =>
     s && { id: s.id, kind: s.kind, crisis: s.crisis, completedAt: s.completedAt?.getTime(), scores: s.scores.map((x) => [x.instrument, x.score, x.band]) };
-  return { newest: screening(basis.newest), previous: screening(basis.previous), recentCrisis: basis.recentCrisis };
+  const evaluations = basis.evaluations.map((e) => [e.instrument, e.score, e.previous, e.baseline]);
+  return { newest: screening(basis.newest), previous: screening(basis.previous), recentCrisis: basis.recentCrisis, evaluations };
 }
 
 async function both(userId: string) {
@@ -49,7 +51,7 @@ async function newestScreeningId(userId: string): Promise<string> {
   return row.id;
 }
 
-async function evaluation(userId: string, answers: Record<string, number>) {
+async function evaluation(userId: string, answers: Record<string, number>, scored: { instrument?: "gad7" | "phq9"; score?: number } = {}) {
   const [module] = await app.ctx.db.select({ id: contentModules.id, courseId: contentModules.courseId }).from(contentModules).limit(1);
   if (!module) throw new Error("no content");
   const id = randomUUID();
@@ -58,11 +60,9 @@ async function evaluation(userId: string, answers: Record<string, number>) {
     userId,
     courseId: module.courseId,
     moduleId: module.id,
-    instrument: "gad7",
+    instrument: scored.instrument ?? "gad7",
     answers: app.ctx.cipher.encrypt(JSON.stringify(answers), answersAad(userId)),
-    score: "x",
-    band: "x",
-    severity: "x",
+    ...sealEvaluationScore(app.ctx.cipher, { score: scored.score ?? 0, band: "x", severity: 0 }, userId, id),
     createdAt: clock.now(),
   });
 }
@@ -71,7 +71,7 @@ describe("the recommendation's basis for a user, in one statement", () => {
   it("is what the separate reads find, at every step of a history", async () => {
     const user = await createTestUser(app);
     const other = await createTestUser(app);
-    expect(await both(user.id)).toEqual({ newest: null, previous: null, recentCrisis: false });
+    expect(await both(user.id)).toEqual({ newest: null, previous: null, recentCrisis: false, evaluations: [] });
 
     // Another person's crisis and screenings are never this person's basis.
     await giveScreening(app, other.id, { value: 3, item9: 2 });
@@ -132,10 +132,49 @@ describe("the recommendation's basis for a user, in one statement", () => {
     expect(await both(other.id)).toMatchObject({ newest: { crisis: true }, previous: null, recentCrisis: false });
   });
 
+  it("finds each advice questionnaire's newest course evaluation, the one before it and the screening baseline", async () => {
+    const user = await createTestUser(app);
+    const other = await createTestUser(app);
+    const step = () => clock.advance(60_000);
+    /** Gives the user's newest screening a score of a full questionnaire (a light one holds none). */
+    const withScore = async (instrument: "phq9" | "gad7", score: number) => {
+      const id = await newestScreeningId(user.id);
+      const values = { score, band: "x", severity: 0 };
+      const area = instrument === "phq9" ? "depression" : "anxiety";
+      await app.ctx.db.insert(screeningScores).values({ screeningId: id, instrument, area, ...sealScreeningScore(app.ctx.cipher, values, id, instrument), createdAt: clock.now() });
+    };
+    // Another person's answers are never this person's.
+    await evaluation(other.id, { phq9_9: 0 }, { instrument: "phq9", score: 20 });
+    await giveScreening(app, other.id, { value: 3 });
+    // Without a screening: no baseline. Scores other than PHQ-9 and GAD-7 are not read.
+    await evaluation(user.id, { phq9_9: 0 }, { instrument: "phq9", score: 3 });
+    expect((await both(user.id)).evaluations).toEqual([["phq9", 3, null, null]]);
+    step();
+    await giveScreening(app, user.id, { value: 1 });
+    expect((await both(user.id)).evaluations).toEqual([["phq9", 3, null, null]]);
+    await withScore("phq9", 7);
+    expect((await both(user.id)).evaluations).toEqual([["phq9", 3, null, 7]]);
+    step();
+    await evaluation(user.id, { phq9_9: 0 }, { instrument: "phq9", score: 12 });
+    step();
+    await evaluation(user.id, { phq9_9: 0 }, { instrument: "gad7", score: 5 });
+    expect((await both(user.id)).evaluations).toEqual([["phq9", 12, 3, 7], ["gad7", 5, null, null]]);
+    step();
+    await evaluation(user.id, { phq9_9: 0 }, { instrument: "phq9", score: 9 });
+    expect((await both(user.id)).evaluations).toEqual([["phq9", 9, 12, 7], ["gad7", 5, null, null]]);
+    // A newer screening is the baseline (its questionnaires only).
+    step();
+    await giveScreening(app, user.id, { value: 0 });
+    await withScore("gad7", 4);
+    expect((await both(user.id)).evaluations).toEqual([["phq9", 9, 12, 7], ["gad7", 5, null, 4]]);
+    await withScore("phq9", 2);
+    expect((await both(user.id)).evaluations).toEqual([["phq9", 9, 12, 2], ["gad7", 5, null, 4]]);
+  });
+
   it("finds a recent crisis also without any completed screening (an unfinished one)", async () => {
     const user = await createTestUser(app);
     await giveScreening(app, user.id, { value: 0, item9: 2 });
     await app.ctx.db.update(screenings).set({ completedAt: null }).where(eq(screenings.id, await newestScreeningId(user.id)));
-    expect(await both(user.id)).toEqual({ newest: null, previous: null, recentCrisis: true });
+    expect(await both(user.id)).toEqual({ newest: null, previous: null, recentCrisis: true, evaluations: [] });
   });
 });

@@ -12,8 +12,10 @@ export function answersAad(userId: string): string {
 }
 
 /**
- * The score of the user's newest evaluation of an instrument (any course) and when it was answered,
- * or null. `before`: the newest before that stored answer (itself left out), as it was when it came.
+ * The score of the user's newest evaluation of an instrument (any course), when it was answered and
+ * its row, or null. `before`: the newest before that stored answer (itself left out), as it was when
+ * it came. Answers of the same instant are taken in the order of their ids (as the
+ * recommendation's one statement takes them).
  */
 export async function previousEvaluationScore(
   db: DbOrTx,
@@ -21,7 +23,7 @@ export async function previousEvaluationScore(
   userId: string,
   instrument: string,
   before?: { id: string; at: Date },
-): Promise<{ score: number; at: Date } | null> {
+): Promise<{ id: string; score: number; at: Date } | null> {
   const [row] = await db
     .select({ id: evaluationAnswers.id, score: evaluationAnswers.score, at: evaluationAnswers.createdAt })
     .from(evaluationAnswers)
@@ -32,9 +34,9 @@ export async function previousEvaluationScore(
         ...(before ? [ne(evaluationAnswers.id, before.id), lte(evaluationAnswers.createdAt, before.at)] : []),
       ),
     )
-    .orderBy(desc(evaluationAnswers.createdAt))
+    .orderBy(desc(evaluationAnswers.createdAt), desc(evaluationAnswers.id))
     .limit(1);
-  return row ? { score: openInt(cipher, row.score, evaluationScoreAad("score", userId, row.id)), at: row.at } : null;
+  return row ? { id: row.id, score: openInt(cipher, row.score, evaluationScoreAad("score", userId, row.id)), at: row.at } : null;
 }
 
 function evaluationCrisisQuery(db: DbOrTx) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { healthcareAdvice, reliablyWorse } from "../../../common/clinical/rules.ts";
+import { evaluationWorsened, healthcareAdvice } from "../../../common/clinical/rules.ts";
 import { courseQuestionnaire, questionnaireKind, scoreCourseAnswers, validateCourseAnswers } from "../../../common/instruments/course-questionnaire.ts";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
 import { bandFor, isCrisis, sameAnswers } from "../../../common/instruments/scoring.ts";
@@ -35,7 +35,7 @@ async function adviceFor(ctx: AppContext, userId: string, instrument: Instrument
   const owner = { kind: "user" as const, userId };
   const previous = await previousEvaluationScore(ctx.db, ctx.cipher, userId, instrument, before);
   const baseline = await screeningBaseline(ctx.db, ctx.cipher, owner, instrument);
-  const worsened = [previous, baseline].some((earlier) => earlier !== null && reliablyWorse({ instrument, score: earlier.score }, result));
+  const worsened = evaluationWorsened(result, { previousEvaluation: previous?.score ?? null, screeningBaseline: baseline?.score ?? null });
   return healthcareAdvice({ results: [result], selfHarm: crisis, recentCrisis: await recentCrisis(ctx, owner), worsened });
 }
 

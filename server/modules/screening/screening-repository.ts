@@ -5,7 +5,9 @@ import type { DbOrTx } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import type { FieldCipher } from "../../lib/field-encryption.ts";
 import { screenings, screeningScores } from "../../db/schema/screening.ts";
-import { openCrisis, openScreeningScore } from "./health-values.ts";
+import { ADVICE_INSTRUMENTS } from "../../../common/clinical/rules.ts";
+import type { InstrumentId } from "../../../common/instruments/types.ts";
+import { evaluationScoreAad, openCrisis, openInt, openScreeningScore, screeningScoreAad } from "./health-values.ts";
 import type { ScreeningOwner } from "./onboarding-service.ts";
 
 export type ScreeningKind = "light" | "extended";
@@ -265,6 +267,10 @@ function recommendationBasisQuery(db: DbOrTx) {
   // What latestScreening, newestCompletedScreening, screeningCrisisSince and evaluationCrisisSince
   // read for a user, with the same conditions and orders, in one statement from the user's row.
   // Written out with table names: "id" in a subquery would be its own table's.
+  const adviceInstruments = sql.join(
+    ADVICE_INSTRUMENTS.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const newestKind = sql`(select n.kind from screenings n where n.user_id = "users"."id" and n.completed_at is not null order by n.completed_at desc limit 1)`;
   return db
     .select({
@@ -273,6 +279,10 @@ function recommendationBasisQuery(db: DbOrTx) {
       crisisFlags: sql<[string, string][]>`coalesce((select json_agg(json_build_array(c.id, c.crisis)) from screenings c where c.user_id = "users"."id" and c.updated_at >= ${sql.placeholder("since")}), '[]'::json)`,
       evaluationAnswers: sql<string[]>`coalesce((select json_agg(e.answers) from evaluation_answers e where e.user_id = "users"."id" and e.created_at >= ${sql.placeholder("since")}), '[]'::json)`,
       crisisRecorded: sql<boolean>`exists (select 1 from audit_log a where a.user_id = "users"."id" and a.event = ${CRISIS_EVENT} and a.at >= ${sql.placeholder("since")})`,
+      // previousEvaluationScore, twice (the newest and the one before it), per advice questionnaire.
+      evaluationScores: sql<[string, string, string, number][]>`coalesce((select json_agg(json_build_array(x.id, x.instrument, x.score, x.created_ms) order by x.instrument, x.rn) from (select e.id, e.instrument, e.score, floor(extract(epoch from e.created_at) * 1000)::bigint as created_ms, row_number() over (partition by e.instrument order by e.created_at desc, e.id desc) as rn from evaluation_answers e where e.user_id = "users"."id" and e.instrument in (${adviceInstruments})) x where x.rn <= 2), '[]'::json)`,
+      // screeningBaseline per advice questionnaire.
+      baselines: sql<[string, string, string][]>`coalesce((select json_agg(json_build_array(b.screening_id, b.instrument, b.score)) from (select distinct on (sc.instrument) sc.screening_id, sc.instrument, sc.score from screening_scores sc join screenings bs on bs.id = sc.screening_id where bs.user_id = "users"."id" and bs.completed_at is not null and sc.instrument in (${adviceInstruments}) order by sc.instrument, bs.completed_at desc) b), '[]'::json)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("userId")))
@@ -280,28 +290,58 @@ function recommendationBasisQuery(db: DbOrTx) {
     .prepare("recommendation_basis_of_user");
 }
 
+/** A course evaluation's score, opened, as the healthcare advice reads it (rules H2, H3, H5). */
+export interface EvaluationScore {
+  id: string;
+  instrument: string;
+  score: number;
+  at: Date;
+}
+
+/** A questionnaire's score in the newest completed screening holding it: an evaluation's baseline (H5). */
+export interface BaselineScore {
+  instrument: string;
+  score: number;
+}
+
+export interface UserRecommendationBasis {
+  newest: StoredScreening | null;
+  previous: StoredScreening | null;
+  screeningCrisis: boolean;
+  evaluationAnswers: string[];
+  crisisRecorded: boolean;
+  /** Per advice questionnaire (ADVICE_INSTRUMENTS, in that order), the newest evaluation and the one before it. */
+  evaluationScores: EvaluationScore[];
+  /** Per advice questionnaire, its score in the newest completed screening holding it. */
+  baselines: BaselineScore[];
+}
+
 /**
  * For a user, in one statement (the dashboard's recommendation asks on every render): the newest
  * completed screening of either kind, the completed one before it of the same kind, whether a
  * screening answered at or after `since` has its crisis flag set, the sealed answers of the
- * course evaluations answered since then (the caller opens them), and whether an item 9 answer
- * above 0 was recorded since then (`crisisRecordedSince`).
+ * course evaluations answered since then (the caller opens them), whether an item 9 answer above 0
+ * was recorded since then (`crisisRecordedSince`), and for PHQ-9 and GAD-7 the two newest course
+ * evaluations' scores and the screening baseline (`previousEvaluationScore`, `screeningBaseline`).
  */
-export async function userRecommendationBasis(
-  db: DbOrTx,
-  cipher: FieldCipher,
-  userId: string,
-  since: Date,
-): Promise<{ newest: StoredScreening | null; previous: StoredScreening | null; screeningCrisis: boolean; evaluationAnswers: string[]; crisisRecorded: boolean }> {
+export async function userRecommendationBasis(db: DbOrTx, cipher: FieldCipher, userId: string, since: Date): Promise<UserRecommendationBasis> {
   const [row] = await preparedFor(db, "recommendation_basis_of_user", recommendationBasisQuery).execute({ userId, since: since.toISOString() });
-  if (!row) return { newest: null, previous: null, screeningCrisis: false, evaluationAnswers: [], crisisRecorded: false };
+  if (!row) return { newest: null, previous: null, screeningCrisis: false, evaluationAnswers: [], crisisRecorded: false, evaluationScores: [], baselines: [] };
   const newest = fromJson(row.newest);
   const previous = fromJson(row.previous);
+  const order = (instrument: string) => ADVICE_INSTRUMENTS.indexOf(instrument as InstrumentId);
   return {
     newest: newest && withScores(cipher, newest),
     previous: previous && withScores(cipher, previous),
     screeningCrisis: row.crisisFlags.some(([id, crisis]) => openCrisis(cipher, crisis, id)),
     evaluationAnswers: row.evaluationAnswers,
     crisisRecorded: row.crisisRecorded,
+    evaluationScores: row.evaluationScores
+      .map(([id, instrument, score, at]) => ({ id, instrument, score: openInt(cipher, score, evaluationScoreAad("score", userId, id)), at: new Date(Number(at)) }))
+      // Stable: each questionnaire's two stay newest first.
+      .sort((a, b) => order(a.instrument) - order(b.instrument)),
+    baselines: row.baselines
+      .map(([screeningId, instrument, score]) => ({ instrument, score: openInt(cipher, score, screeningScoreAad("score", screeningId, instrument)) }))
+      .sort((a, b) => order(a.instrument) - order(b.instrument)),
   };
 }

@@ -1,13 +1,17 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../../../common/i18n/locales.ts";
 import { getInstrument, lightScreening } from "../../../../common/instruments/registry.ts";
 import type { InstrumentId } from "../../../../common/instruments/types.ts";
+import { contentModules, courses } from "../../../db/schema/content.ts";
+import type { Clock } from "../../../lib/clock.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
 import { randomIp } from "../../../testing/accounts.ts";
+import { unlockModule } from "../../../testing/courses.ts";
 import { createTestApp, createTestUser, sessionCookieFor } from "../../../testing/test-app.ts";
 import { VISITOR_CONSENT } from "../../../testing/consent.ts";
 
@@ -16,10 +20,22 @@ import { VISITOR_CONSENT } from "../../../testing/consent.ts";
  * API, in all four languages: which courses GET /recommended-courses/ recommends, in which order,
  * with which reason, and when it advises contacting healthcare.
  */
+/** The real time, moved on by the tests whose answers must come minutes apart (the newest counts). */
+class MovingClock implements Clock {
+  private offset = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
 let app: FastifyInstance;
+const clock = new MovingClock();
 const content = loadContent(path.resolve("content"));
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ clock });
   await importContent(app.ctx.db, app.ctx.clock, content);
 });
 afterAll(async () => {
@@ -181,5 +197,91 @@ describe("a crisis answer before any completed screening", () => {
     const refused = await agent.post("/api/v1/screening/", { answers: { phq9_9: 1 } });
     expect(refused.statusCode).toBe(400);
     expect((await agent.get("/api/v1/recommended-courses/")).json()).toEqual(expected);
+  });
+});
+
+describe("healthcare advice from course questionnaires answered after the basis screening (H2, H3, H5)", () => {
+  async function userWithExtended(scores: { phq9: number; gad7: number }, advised = false) {
+    const user = await createTestUser(app);
+    const agent = new TestAgent(app, randomIp());
+    agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "");
+    const screen = async (phq9: number, gad7: number) => {
+      clock.advance(60_000);
+      const done = await agent.post("/api/v1/screening-extended/", {
+        groups: {
+          phq9: { answers: answersFor("phq9", phq9) },
+          gad7: { answers: answersFor("gad7", gad7) },
+          pss10: { answers: answersFor("pss10", 0) },
+          miss: { answers: answersFor("miss", 0) },
+        },
+      });
+      expect(done.statusCode).toBe(200);
+      return (done.json() as { results: { healthcare_advice: boolean } }).results.healthcare_advice;
+    };
+    expect(await screen(scores.phq9, scores.gad7)).toBe(advised);
+    const evaluate = async (courseKey: string, moduleKey: string, instrument: InstrumentId, score: number) => {
+      const [module] = await app.ctx.db
+        .select({ id: contentModules.id })
+        .from(contentModules)
+        .innerJoin(courses, eq(courses.id, contentModules.courseId))
+        .where(and(eq(courses.key, courseKey), eq(contentModules.key, moduleKey)));
+      if (!module) throw new Error(`no ${courseKey}/${moduleKey}`);
+      await unlockModule(app, user.id, module.id);
+      // Minutes apart: the newest answer counts.
+      clock.advance(60_000);
+      const answered = await agent.post(`/api/v1/evaluations/${module.id}/`, { answers: { ...answersFor(instrument, score), phq9_9: 0 } });
+      expect(answered.statusCode).toBe(200);
+      return answered.json() as { score: number; healthcare_advice: boolean };
+    };
+    const advice = async () => ((await agent.get("/api/v1/recommended-courses/")).json() as Recommended).healthcare_advice;
+    return { evaluate, advice, screen };
+  }
+
+  it("PHQ-9: a course evaluation of 18 after a screening's 6 advises healthcare; a later one of 4 lifts it", async () => {
+    const { evaluate, advice } = await userWithExtended({ phq9: 6, gad7: 2 });
+    expect(await advice()).toBe(false);
+    expect(await evaluate("depression", "p2-check", "phq9", 18)).toMatchObject({ score: 18, healthcare_advice: true });
+    expect(await advice()).toBe(true);
+    expect(await evaluate("depression", "p1-phq9", "phq9", 4)).toMatchObject({ score: 4, healthcare_advice: false });
+    expect(await advice()).toBe(false);
+  });
+
+  it("GAD-7: a course evaluation of 16 after a screening's 3 advises healthcare; a later one of 2 lifts it", async () => {
+    const { evaluate, advice } = await userWithExtended({ phq9: 2, gad7: 3 });
+    expect(await advice()).toBe(false);
+    expect(await evaluate("anxiety", "p1-gad7", "gad7", 16)).toMatchObject({ score: 16, healthcare_advice: true });
+    expect(await advice()).toBe(true);
+    expect(await evaluate("anxiety", "p1-gad7", "gad7", 2)).toMatchObject({ score: 2, healthcare_advice: false });
+    expect(await advice()).toBe(false);
+  });
+
+  it("a later course evaluation below 15 lifts the screening's PHQ-9 of 16 and GAD-7 of 15, each its own", async () => {
+    const user = await userWithExtended({ phq9: 16, gad7: 15 }, true);
+    expect(await user.advice()).toBe(true);
+    expect(await user.evaluate("depression", "p1-phq9", "phq9", 8)).toMatchObject({ healthcare_advice: false });
+    expect(await user.advice()).toBe(true);
+    expect(await user.evaluate("anxiety", "p1-gad7", "gad7", 9)).toMatchObject({ healthcare_advice: false });
+    expect(await user.advice()).toBe(false);
+  });
+
+  it("a reliable worsening below 15 (PHQ-9 6 → 11 in a course evaluation) advises healthcare", async () => {
+    const { evaluate, advice } = await userWithExtended({ phq9: 6, gad7: 2 });
+    expect(await evaluate("depression", "p1-phq9", "phq9", 11)).toMatchObject({ score: 11, healthcare_advice: true });
+    expect(await advice()).toBe(true);
+  });
+
+  it("a newer evaluation of the other questionnaire does not lift a PHQ-9 of 18", async () => {
+    const { evaluate, advice } = await userWithExtended({ phq9: 6, gad7: 2 });
+    await evaluate("depression", "p1-phq9", "phq9", 18);
+    expect(await evaluate("anxiety", "p1-gad7", "gad7", 1)).toMatchObject({ healthcare_advice: false });
+    expect(await advice()).toBe(true);
+  });
+
+  it("a newer screening is the basis again: a calm one lifts an earlier evaluation's 18", async () => {
+    const { evaluate, advice, screen } = await userWithExtended({ phq9: 6, gad7: 2 });
+    await evaluate("depression", "p1-phq9", "phq9", 18);
+    expect(await advice()).toBe(true);
+    expect(await screen(5, 2)).toBe(false);
+    expect(await advice()).toBe(false);
   });
 });
