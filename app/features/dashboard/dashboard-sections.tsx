@@ -70,7 +70,7 @@ export function RecommendedSection({ data, locale, invite = true }: { data: Reco
       {data && data.based_on !== null ? (
         <>
           {data.courses.length > 0 ? <p>{t(data.based_on === "light" ? "dashboard.recommendedFromLight" : "dashboard.recommendedIntro")}</p> : null}
-          {data.courses.length === 0 ? <NoCourseNeeded locale={locale} crisis={data.crisis} /> : null}
+          {data.courses.length === 0 ? <NoCourseNeeded locale={locale} crisis={data.crisis} advice={data.healthcare_advice} /> : null}
           <RecommendedCourseList courses={data.courses} locale={locale} crisis={data.crisis} />
           {data.based_on === "light" ? (
             <p>

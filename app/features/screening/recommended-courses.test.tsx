@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { RecommendedCourses } from "../../../common/schemas/screening.ts";
 import { I18nProvider } from "../../lib/i18n-react.tsx";
 import { i18nFor } from "../../lib/i18n.ts";
+import { RecommendedSection } from "../dashboard/dashboard-sections.tsx";
 import { NoCourseNeeded, RecommendedCourseList } from "./recommended-courses.tsx";
 
 const depression: RecommendedCourses["courses"][number] = {
@@ -37,6 +38,19 @@ describe("recommended courses on screen", () => {
     expect(html).not.toContain("do not suggest that you need");
     expect(html).not.toContain("good sign");
     expect(html).toMatch(/href="\/en\/courses"[^>]*>See all courses</);
+  });
+
+  it("with healthcare advice (a reliable worsening, no area at its cut-off) it never calls having no course a good sign", async () => {
+    const data: RecommendedCourses = { courses: [], healthcare_advice: true, crisis: false, based_on: "extended" };
+    const html = await render(<NoCourseNeeded locale="en" crisis={data.crisis} advice={data.healthcare_advice} />);
+    expect(html).not.toContain("good sign");
+    expect(html).not.toContain("do not suggest that you need");
+    expect(html).toContain("Your answers do not point to one particular course right now.");
+    expect(html).toMatch(/href="\/en\/courses"[^>]*>See all courses</);
+    // The whole section, as the dashboard shows it: the advice, and no "good sign" beside it.
+    const section = await render(<RecommendedSection data={data} locale="en" />);
+    expect(section).not.toContain("good sign");
+    expect(section).toContain("Your answers do not point to one particular course right now.");
   });
 
   it("recommended for self-harm: the reason says so (not 'no or few signs'), and after a crisis no course is the main action", async () => {

@@ -44,13 +44,16 @@ export function RecommendedCourseList({ courses, locale, crisis = false }: { cou
 /**
  * No area at its threshold: no course is needed now, and every course is there to browse. After a
  * crisis answer (`crisis`: the help is shown above) it never says that this is a good sign: only
- * the way to the courses stays.
+ * the way to the courses stays. With healthcare advised (`advice`, shown on the page too: PHQ-9 or
+ * GAD-7 at 15, a reliable worsening) neither: no course stands out, and the courses are a support
+ * beside healthcare.
  */
-export function NoCourseNeeded({ locale, crisis = false }: { locale: Locale; crisis?: boolean }) {
+export function NoCourseNeeded({ locale, crisis = false, advice = false }: { locale: Locale; crisis?: boolean; advice?: boolean }) {
   const { t } = useTranslation();
+  const text = crisis ? null : advice ? t("screening.recommended.noneWithAdvice") : t("screening.recommended.noneNeeded");
   return (
     <div className="card card--soft stack stack--sm">
-      {crisis ? null : <p>{t("screening.recommended.noneNeeded")}</p>}
+      {text === null ? null : <p>{text}</p>}
       <div>
         <Link className={buttonClassName("secondary")} to={pathTo("courses", locale)}>
           {t("screening.recommended.browseAll")}
@@ -79,7 +82,7 @@ export function RecommendedCourses({ locale, helpShown = false, adviceShown = fa
         <>
           {result.data.healthcare_advice && !adviceShown ? <HealthcareAdvice /> : null}
           {result.data.crisis && !helpShown ? <GetHelpNow locale={locale} headingId="help-now-recommended" headingLevel={3} /> : null}
-          {result.data.courses.length === 0 ? <NoCourseNeeded locale={locale} crisis={result.data.crisis} /> : null}
+          {result.data.courses.length === 0 ? <NoCourseNeeded locale={locale} crisis={result.data.crisis} advice={result.data.healthcare_advice} /> : null}
           <RecommendedCourseList courses={result.data.courses} locale={locale} crisis={result.data.crisis} />
         </>
       ) : null}
