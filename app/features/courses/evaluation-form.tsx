@@ -201,7 +201,7 @@ export function EvaluationResultView({
       <p>{t("course.resultScore", { score: result.score, max: result.max })}</p>
       {band ? (
         <>
-          <p className="evaluation-band">{band.label[locale]}</p>
+          {crisis && instrument?.area === "depression" ? null : <p className="evaluation-band">{band.label[locale]}</p>}
           <p>{crisis && instrument?.area === "depression" ? t("screening.selfHarmMeaning") : band.meaning[locale]}</p>
         </>
       ) : null}

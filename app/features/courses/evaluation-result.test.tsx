@@ -37,12 +37,16 @@ describe.each(LOCALES)("a course questionnaire's result (%s)", (locale) => {
     expect(html).toMatch(new RegExp(`class="button button--primary[^"]*" href="[^"]+"[^>]*>${escaped(t("crisis.now.action"))}<`));
     expect(html).toMatch(new RegExp(`class="button button--secondary[^"]*"[^>]*>${escaped(t("course.next"))}<`));
     expect(html).not.toContain(escaped(getInstrument("phq9").bands[0]?.meaning[locale] ?? ""));
+    // Nor the "minimal" band's label: the self-harm meaning replaces the band's words; the score stays.
+    expect(html).not.toContain(`>${escaped(getInstrument("phq9").bands[0]?.label[locale] ?? "")}<`);
+    expect(html).toContain(escaped(t("course.resultScore", { score: 2, max: 27 })));
     expect(html).toContain(escaped(t("screening.selfHarmMeaning")));
   });
 
   it("after item 9 above 0 in another programme's check-in: its own band's words stay, 'Next' is not the main action", async () => {
     const { html, t } = await render(locale, "gad7", gad7Minimal, true);
     expect(html).toContain(escaped(getInstrument("gad7").bands[0]?.meaning[locale] ?? ""));
+    expect(html).toContain(`>${escaped(getInstrument("gad7").bands[0]?.label[locale] ?? "")}<`);
     expect(html).toMatch(new RegExp(`class="button button--secondary[^"]*"[^>]*>${escaped(t("course.next"))}<`));
   });
 
@@ -50,6 +54,7 @@ describe.each(LOCALES)("a course questionnaire's result (%s)", (locale) => {
     const { html, t } = await render(locale, "phq9", { ...phq9Minimal, crisis: false, healthcare_advice: false }, false);
     expect(html).not.toContain(escaped(crisisInfo[locale].heading));
     expect(html).toContain(escaped(getInstrument("phq9").bands[0]?.meaning[locale] ?? ""));
+    expect(html).toContain(`>${escaped(getInstrument("phq9").bands[0]?.label[locale] ?? "")}<`);
     expect(html).toMatch(new RegExp(`class="button button--primary[^"]*"[^>]*>${escaped(t("course.next"))}<`));
   });
 });

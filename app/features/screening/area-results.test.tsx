@@ -36,13 +36,22 @@ describe.each(LOCALES)("AreaResults after PHQ-9 item 9 above 0 (%s)", (locale) =
   ])("%s: the mood area never says its band's calm words, the other areas keep theirs", async (_name, mood) => {
     const worry = area("gad2", 0);
     const { html, i18n } = await render(locale, [mood, worry], true);
-    const moodMeaning = getInstrument(mood.instrument).bands.find((b) => b.id === mood.band)?.meaning[locale] ?? "";
+    const moodBand = getInstrument(mood.instrument).bands.find((b) => b.id === mood.band);
+    const moodMeaning = moodBand?.meaning[locale] ?? "";
+    const moodLabel = moodBand?.label[locale] ?? "";
+    expect(moodLabel).not.toBe("");
     expect(html).not.toContain(escaped(moodMeaning));
+    // Neither its label ("No or few signs of low mood"): the self-harm meaning replaces the band's words.
+    expect(html).not.toContain(`>${escaped(moodLabel)}<`);
     expect(html).toContain(escaped(i18n.t("screening.selfHarmMeaning")));
+    // The score stays.
+    expect(html).toContain(escaped(i18n.t("screening.score", { score: mood.score, max: mood.max })));
     expect(html).toContain(escaped(getInstrument("gad2").bands[0]?.meaning[locale] ?? ""));
+    expect(html).toContain(`>${escaped(getInstrument("gad2").bands[0]?.label[locale] ?? "")}<`);
 
     const calm = await render(locale, [mood, worry], false);
     expect(calm.html).toContain(escaped(moodMeaning));
+    expect(calm.html).toContain(`>${escaped(moodLabel)}<`);
     expect(calm.html).not.toContain(escaped(i18n.t("screening.selfHarmMeaning")));
   });
 });
