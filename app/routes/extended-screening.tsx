@@ -9,6 +9,7 @@ import { Button } from "../components/button.tsx";
 import { CrisisPanel } from "../components/crisis-panel.tsx";
 import { GetHelpNow } from "../components/get-help-now.tsx";
 import { ScreenIntro } from "../components/screen-intro.tsx";
+import { ExpiredWithHelp } from "../features/screening/expired-with-help.tsx";
 import { handleScreeningError } from "../features/screening/handle-screening-error.ts";
 import { HealthcareAdvice } from "../features/screening/healthcare-advice.tsx";
 import { LoadFailed } from "../features/screening/load-failed.tsx";
@@ -90,6 +91,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
   const [edited, setEdited] = useState<Record<string, number> | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
   const [failed, setFailed] = useState(false);
+  const [expired, setExpired] = useState(false);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   /** The id a new screening starts with, kept for a retry until a save goes through. */
@@ -175,7 +177,9 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
       window.scrollTo(0, 0);
       requestAnimationFrame(() => heading.current?.focus());
     } catch (error) {
-      if (!handleScreeningError(error, "extended screening", navigate, locale)) setFailed(true);
+      const outcome = handleScreeningError(error, "extended screening", navigate, locale, crisisNow);
+      setFailed(outcome === "failed");
+      setExpired(outcome === "expired");
     } finally {
       setBusy(false);
     }
@@ -225,6 +229,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
             {t("screening.saveFailed")}
           </Notice>
         ) : null}
+        {expired ? <ExpiredWithHelp locale={locale} /> : null}
         <Button type="submit" variant="primary" size="lg" disabled={busy}>
           {index === groups.length - 1 || groups.filter((g) => !g.completed).length === 1 ? t("screening.extended.finish") : t("screening.extended.save")}
         </Button>

@@ -5,7 +5,9 @@ import type { AreaResult } from "../../common/schemas/screening.ts";
 import { Notice } from "../components/alert.tsx";
 import { Button } from "../components/button.tsx";
 import { ScreenIntro } from "../components/screen-intro.tsx";
+import { ExpiredWithHelp } from "../features/screening/expired-with-help.tsx";
 import { handleScreeningError } from "../features/screening/handle-screening-error.ts";
+import { isCrisis } from "../../common/instruments/scoring.ts";
 import { QuestionList, unansweredQuestions } from "../features/screening/question-list.tsx";
 import { LightResults } from "../features/screening/light-results.tsx";
 import { ScreeningStats } from "../features/screening/screening-stats.tsx";
@@ -46,6 +48,7 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const course = /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(search.get("kurs") ?? "") ? search.get("kurs") : null;
   const [failed, setFailed] = useState(false);
+  const [expired, setExpired] = useState(false);
   const [busy, setBusy] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const screeningIds = useRef(submissionIds());
@@ -65,7 +68,9 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
       window.scrollTo(0, 0);
       requestAnimationFrame(() => resultHeading.current?.focus());
     } catch (error) {
-      if (!handleScreeningError(error, "light screening", navigate, locale)) setFailed(true);
+      const outcome = handleScreeningError(error, "light screening", navigate, locale, isCrisis(answers));
+      setFailed(outcome === "failed");
+      setExpired(outcome === "expired");
     } finally {
       setBusy(false);
     }
@@ -112,6 +117,7 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
             {t("screening.saveFailed")}
           </Notice>
         ) : null}
+        {expired ? <ExpiredWithHelp locale={locale} /> : null}
         <Button type="submit" variant="primary" size="lg" disabled={busy}>
           {t("screening.light.send")}
         </Button>

@@ -7,7 +7,7 @@ import { pathTo } from "../../common/routing/route-table.ts";
 import { crisisInfo, crisisNumbers } from "../../common/safety/crisis-lines.ts";
 import { freshTotp, latestMail, linkWith } from "./support/accounts.ts";
 import { axeViolations, THEME_RULES } from "./support/axe.ts";
-import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
+import { baseUrl, collectErrors, formReady, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { csrf, message } from "./support/fixtures.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
 
@@ -309,6 +309,31 @@ describe("screening", () => {
       await page.context().close();
     }
   }, 120_000);
+
+  it("answers with item 9 above 0 sent after the visitor's token expired: the page and its crisis panel stay, with why the answers were not saved and the way home", async () => {
+    const m = (key: string) => message("sv", key);
+    const page = await visitorPage("sv", 375, await onboardingToken());
+    const errors = collectErrors(page);
+    const main = page.getByRole("main");
+    const address = `${baseUrl()}${pathTo("screening", "sv")}`;
+    await page.goto(address);
+    await waitForHydration(page);
+    await formReady(main);
+    await answerAll(page, 1, 2);
+    await main.locator("#crisis-now").waitFor();
+    // The token expires while they answer (the server no longer knows it).
+    await page.route("**/api/v1/screening/", (route) =>
+      route.request().method() === "POST" ? route.continue({ headers: { ...route.request().headers(), token: "x".repeat(43) } }) : route.continue(),
+    );
+    await main.getByRole("button", { name: m("screening.light.send") }).click();
+    await main.getByText(m("screening.expiredWithHelp")).waitFor();
+    expect(page.url()).toBe(address);
+    expect(await main.locator("#crisis-now").isVisible()).toBe(true);
+    expect(await main.getByRole("link", { name: m("errors.home") }).getAttribute("href")).toBe(`${pathTo("home", "sv")}?token=expired`);
+    expect(await page.evaluate(() => localStorage.getItem("onboarding"))).toBeNull();
+    expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+    await page.context().close();
+  });
 
   it("a visitor who registers by e-mail sees their screening results in the evaluation history", async () => {
     const locale = "sv";
