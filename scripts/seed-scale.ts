@@ -7,7 +7,8 @@ import { systemClock } from "../server/lib/clock.ts";
 
 /**
  * `npm run seed:scale`: fills a PostgreSQL database with 100,000 users, 1,000,000 module-progress
- * rows, 1,000,000 evaluation answers, 200,000 worksheet rows and a session per user (server-side generate_series, so
+ * rows, 1,000,000 evaluation answers, 200,000 completed extended screenings with 800,000 scores,
+ * 200,000 worksheet rows and a session per user (server-side generate_series, so
  * it takes minutes, not hours), then ANALYZEs and checks with EXPLAIN that every hot query uses an
  * index. Exits non-zero when a hot query scans a large table sequentially.
  *
@@ -38,6 +39,7 @@ const USERS = Math.max(1, Math.round(100_000 * scale));
 const PROGRESS_PER_USER = 10;
 const ANSWERS_PER_USER = 10;
 const WORKSHEET_PER_USER = 2;
+const SCREENINGS_PER_USER = 2;
 
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -106,6 +108,23 @@ if (process.env.SEED_EXPLAIN_ONLY !== "1") {
      cross join generate_series(1, $1::int) g`,
     [ANSWERS_PER_USER],
   );
+  // Completed extended screenings a month apart, each with its four scores (the recommendations and
+  // the evaluation history read them).
+  await timed(
+    "screenings",
+    `insert into screenings (user_id, kind, crisis, started_at, updated_at, completed_at)
+     select u.id, 'extended', 'v1.seed.crisis', now() - g * interval '30 days', now() - g * interval '30 days', now() - g * interval '30 days'
+     from users u cross join generate_series(1, $1::int) g
+     where u.email like '%@scale.invalid'`,
+    [SCREENINGS_PER_USER],
+  );
+  await timed(
+    "screening_scores",
+    `insert into screening_scores (screening_id, instrument, area, score, band, severity, created_at)
+     select s.id, i.instrument, i.area, 'v1.seed.score', 'v1.seed.band', 'v1.seed.severity', s.completed_at
+     from screenings s join users u on u.id = s.user_id and u.email like '%@scale.invalid'
+     cross join (values ('phq9', 'depression'), ('gad7', 'anxiety'), ('pss10', 'stress'), ('miss', 'sleep')) i(instrument, area)`,
+  );
   await timed(
     "worksheet_rows",
     `insert into worksheet_rows (user_id, worksheet, values, created_at, updated_at)
@@ -150,10 +169,12 @@ const HOT_QUERIES: { name: string; sql: string; params: unknown[] }[] = [
   { name: "course list: all the user's progress", sql: `select * from course_progress where user_id = $1`, params: [userId] },
   { name: "course list: all the user's completed modules", sql: `select course_id, module_id from module_progress where user_id = $1`, params: [userId] },
   { name: "evaluation history: the user's screening scores and course evaluations by time (one statement)", sql: `select coalesce((select json_agg(json_build_array(ss.screening_id, ss.instrument, floor(extract(epoch from ss.created_at) * 1000)::bigint, ss.score, ss.band) order by ss.created_at asc) from screening_scores ss join screenings s on s.id = ss.screening_id where s.user_id = u.id and s.completed_at is not null), '[]'::json), coalesce((select json_agg(json_build_array(ea.id, ea.instrument, floor(extract(epoch from ea.created_at) * 1000)::bigint, ea.score, ea.band) order by ea.created_at asc) from evaluation_answers ea where ea.user_id = u.id), '[]'::json) from users u where u.id = $1 limit 1`, params: [userId] },
+  { name: "recommendations (dashboard): the two newest PHQ-9 and GAD-7 course evaluations per questionnaire (a subquery of the one statement)", sql: `select json_agg(json_build_array(x.id, x.instrument, x.score, x.created_ms) order by x.instrument, x.rn) from (select e.id, e.instrument, e.score, floor(extract(epoch from e.created_at) * 1000)::bigint as created_ms, row_number() over (partition by e.instrument order by e.created_at desc, e.id desc) as rn from evaluation_answers e where e.user_id = $1 and e.instrument in ('phq9', 'gad7')) x where x.rn <= 2`, params: [userId] },
+  { name: "recommendations (dashboard): the screening baseline per questionnaire (a subquery of the one statement)", sql: `select json_agg(json_build_array(b.screening_id, b.instrument, b.score)) from (select distinct on (sc.instrument) sc.screening_id, sc.instrument, sc.score from screening_scores sc join screenings bs on bs.id = sc.screening_id where bs.user_id = $1 and bs.completed_at is not null and sc.instrument in ('phq9', 'gad7') order by sc.instrument, bs.completed_at desc) b`, params: [userId] },
   { name: "worksheet: the user's rows of one worksheet", sql: `select * from worksheet_rows where user_id = $1 and worksheet = $2 order by created_at`, params: [userId, "stress-diary"] },
   { name: "session lookup", sql: `select * from sessions where id_hash = $1`, params: ["x"] },
 ];
-const LARGE = ["users", "course_progress", "module_progress", "evaluation_answers", "worksheet_rows", "sessions"];
+const LARGE = ["users", "course_progress", "module_progress", "evaluation_answers", "screenings", "screening_scores", "worksheet_rows", "sessions"];
 
 interface PlanNode {
   "Node Type": string;
