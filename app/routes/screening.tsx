@@ -14,6 +14,7 @@ import { ScreeningStats } from "../features/screening/screening-stats.tsx";
 import { useOnboardingCheck } from "../features/screening/use-onboarding-check.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { submissionIds } from "../lib/api/submission-id.ts";
+import { useKeptAnswers } from "../lib/form/kept-answers.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/screening";
 // The results' styles load with the page (a stylesheet added later would come after the themes).
@@ -52,6 +53,14 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const screeningIds = useRef(submissionIds());
+  // A logged-in person's answers chosen and not yet sent survive a session that ended meanwhile.
+  const kept = useKeptAnswers({
+    name: "answers:screening-light",
+    questions,
+    answers,
+    unsent: result === null,
+    onRestore: (restored) => setAnswers((current) => ({ ...current, ...restored })),
+  });
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -65,6 +74,7 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
       const id = screeningIds.current.for(answers);
       setResult(await browserApi().post("/screening/", { answers, id }, { schema: () => screeningSchemas().then((m) => m.lightScreeningResultResponse) }));
       screeningIds.current.done();
+      kept.forget();
       window.scrollTo(0, 0);
       requestAnimationFrame(() => resultHeading.current?.focus());
     } catch (error) {
@@ -97,6 +107,7 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
     <ScreenIntro id="screening">
       <form className="stack" noValidate onSubmit={(event) => void submit(event)}>
         {course ? <Notice tone="info">{t("errors.codes.screening.required")}</Notice> : null}
+        {kept.restored ? <Notice tone="info">{t("screening.answersRestored")}</Notice> : null}
         {missing.length ? (
           <Notice tone="warning" role="alert">
             {t("screening.answerAll", { count: missing.length })}

@@ -277,6 +277,33 @@ describe("unsaved text", () => {
     await context.close();
   }, 120_000);
 
+  it("the light screening's answers, chosen and not sent when a logged-in person's session ended, come back after logging in again", async () => {
+    const api = await UserApi.create("sv");
+    const me = await api.call<{ user_data: { id: string } }>("GET", "/me/");
+    const address = `${baseUrl()}${pathTo("screening", "sv")}`;
+    const context = await api.context(browser(), { width: 1280, locale: "sv" });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const main = page.getByRole("main");
+    await page.goto(address);
+    await waitForHydration(page);
+    await formReady(main);
+    const groups = await main.getByRole("group").all();
+    for (const group of groups) await group.getByRole("radio").nth((await group.getAttribute("id")) === "q-phq9_9" ? 0 : 2).check();
+    await sessionEndsBefore(api, page, () => main.getByRole("button", { name: m("screening.light.send") }).click(), "?token=expired");
+    await logInAgain(page, me.user_data.id, address);
+    await main.getByText(m("screening.answersRestored")).waitFor();
+    for (const group of await main.getByRole("group").all()) {
+      expect(await group.getByRole("radio").nth((await group.getAttribute("id")) === "q-phq9_9" ? 0 : 2).isChecked()).toBe(true);
+    }
+    await formReady(main);
+    await main.getByRole("button", { name: m("screening.light.send") }).click();
+    await main.getByRole("heading", { name: m("screening.light.resultsHeading") }).waitFor();
+    expect(await keptDrafts(page)).toEqual([]);
+    expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it("an extended screening group's answers, chosen and not saved when the session ended, come back after logging in again", async () => {
     const api = await UserApi.create("sv");
     const me = await api.call<{ user_data: { id: string } }>("GET", "/me/");
