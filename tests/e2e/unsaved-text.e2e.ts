@@ -59,6 +59,21 @@ async function logInAgain(page: Page, userId: string, address: string): Promise<
 /** A GET of the API with the page's session (the test's own client was logged out). */
 const readInPage = <T>(page: Page, path: string) => page.evaluate(async (url) => (await fetch(url)).json() as Promise<T>, `/api/v1${path}`);
 
+/** A new user's page of a screening (`route`), its form ready to answer. */
+async function screeningAsUser(route: "screening" | "extendedScreening", width: number) {
+  const api = await UserApi.create("sv");
+  const userId = (await api.call<{ user_data: { id: string } }>("GET", "/me/")).user_data.id;
+  const address = `${baseUrl()}${pathTo(route, "sv")}`;
+  const context = await api.context(browser(), { width, locale: "sv" });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const main = page.getByRole("main");
+  await page.goto(address);
+  await waitForHydration(page);
+  await formReady(main);
+  return { api, userId, address, context, page, errors, main };
+}
+
 const keptDrafts = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("draft:")));
 
 describe("unsaved text", () => {
@@ -278,20 +293,11 @@ describe("unsaved text", () => {
   }, 120_000);
 
   it("the light screening's answers, chosen and not sent when a logged-in person's session ended, come back after logging in again", async () => {
-    const api = await UserApi.create("sv");
-    const me = await api.call<{ user_data: { id: string } }>("GET", "/me/");
-    const address = `${baseUrl()}${pathTo("screening", "sv")}`;
-    const context = await api.context(browser(), { width: 1280, locale: "sv" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const main = page.getByRole("main");
-    await page.goto(address);
-    await waitForHydration(page);
-    await formReady(main);
+    const { api, userId, address, context, page, errors, main } = await screeningAsUser("screening", 1280);
     const groups = await main.getByRole("group").all();
     for (const group of groups) await group.getByRole("radio").nth((await group.getAttribute("id")) === "q-phq9_9" ? 0 : 2).check();
     await sessionEndsBefore(api, page, () => main.getByRole("button", { name: m("screening.light.send") }).click(), "?token=expired");
-    await logInAgain(page, me.user_data.id, address);
+    await logInAgain(page, userId, address);
     await main.getByText(m("screening.answersRestored")).waitFor();
     for (const group of await main.getByRole("group").all()) {
       expect(await group.getByRole("radio").nth((await group.getAttribute("id")) === "q-phq9_9" ? 0 : 2).isChecked()).toBe(true);
@@ -305,20 +311,11 @@ describe("unsaved text", () => {
   }, 120_000);
 
   it("an extended screening group's answers, chosen and not saved when the session ended, come back after logging in again", async () => {
-    const api = await UserApi.create("sv");
-    const me = await api.call<{ user_data: { id: string } }>("GET", "/me/");
-    const address = `${baseUrl()}${pathTo("extendedScreening", "sv")}`;
-    const context = await api.context(browser(), { width: 390, locale: "sv" });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const main = page.getByRole("main");
-    await page.goto(address);
-    await waitForHydration(page);
-    await formReady(main);
+    const { api, userId, address, context, page, errors, main } = await screeningAsUser("extendedScreening", 390);
     for (let item = 1; item <= 9; item++) await page.locator(`#q-phq9_${item} input[value="${item === 9 ? 0 : 3}"]`).check();
     await sessionEndsBefore(api, page, () => main.getByRole("button", { name: m("screening.extended.save") }).click(), "?token=expired");
     await main.getByText(m("home.expiredToken")).waitFor();
-    await logInAgain(page, me.user_data.id, address);
+    await logInAgain(page, userId, address);
     await main.getByText(m("screening.answersRestored")).waitFor();
     for (let item = 1; item <= 8; item++) expect(await page.locator(`#q-phq9_${item} input[value="3"]`).isChecked()).toBe(true);
     await formReady(main);
