@@ -331,6 +331,9 @@ describe("screening", () => {
     expect(await main.locator("#crisis-now").isVisible()).toBe(true);
     expect(await main.getByRole("link", { name: m("errors.home") }).getAttribute("href")).toBe(`${pathTo("home", "sv")}?token=expired`);
     expect(await page.evaluate(() => localStorage.getItem("onboarding"))).toBeNull();
+    const problems: string[] = [];
+    await axeThemes(page, "the crisis panel kept after an expired token", problems);
+    expect(problems).toEqual([]);
     expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
     await page.context().close();
   });

@@ -4,7 +4,7 @@ import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail } from "../../common/schemas/courses.ts";
 import type { EvaluationHistory, ExtendedScreening } from "../../common/schemas/screening.ts";
 import { baseUrl, collectErrors, formReady, sharedBrowser, waitForHydration } from "./support/browser.ts";
-import { errorsBesideMissingMedia, overlay, worksheetReady } from "./support/courses.ts";
+import { errorsBesideMissingMedia, expectNoViolations, overlay, worksheetReady } from "./support/courses.ts";
 import { createSession, message } from "./support/fixtures.ts";
 import { UserApi, extendedScreening } from "./support/user-api.ts";
 
@@ -281,6 +281,7 @@ describe("unsaved text", () => {
     await overlay(page).getByText(m("screening.answersRestored")).waitFor();
     for (let item = 1; item <= 8; item++) expect(await page.locator(`#q-phq9_${item} input[value="2"]`).isChecked()).toBe(true);
     expect(await page.locator('#q-phq9_9 input[value="0"]').isChecked()).toBe(true);
+    await expectNoViolations(page, "course questionnaire, answers given back");
     await formReady(overlay(page));
     await overlay(page).getByRole("button", { name: m("course.sendAnswers") }).click();
     await overlay(page).getByText(m("course.resultScore").replace("{{score}}", "16").replace("{{max}}", "27")).waitFor();
@@ -302,6 +303,7 @@ describe("unsaved text", () => {
     for (const group of await main.getByRole("group").all()) {
       expect(await group.getByRole("radio").nth((await group.getAttribute("id")) === "q-phq9_9" ? 0 : 2).isChecked()).toBe(true);
     }
+    await expectNoViolations(page, "light screening, answers given back");
     await formReady(main);
     await main.getByRole("button", { name: m("screening.light.send") }).click();
     await main.getByRole("heading", { name: m("screening.light.resultsHeading") }).waitFor();
