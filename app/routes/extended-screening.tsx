@@ -42,7 +42,7 @@ const EvaluationHistoryPanel = lazy(() =>
  */
 function currentGroup(view: ExtendedScreening, again: boolean) {
   const restarting = again && view.results !== null;
-  if (view.results && !restarting) return null;
+  if (view.results && !again) return null;
   const groups = view.groups.map((g) => ({ ...g, completed: restarting ? false : g.completed }));
   const index = groups.findIndex((g) => !g.completed);
   const group = groups[index];
@@ -117,8 +117,8 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
     );
   }
 
-  const restarting = again && view.results !== null;
-  if (view.results && !restarting) {
+  // The results, unless the person chose to answer again (currentGroup is then the first group).
+  if (view.results && !again) {
     return (
       <div className="page stack">
         {/* The heading first (it takes focus), the crisis information right after it. */}
@@ -149,7 +149,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
   }
 
   if (!current) return null;
-  const { groups, index, group, carried } = current;
+  const { restarting, groups, index, group, carried } = current;
   const done = groups.filter((g) => g.completed).length;
   const instrument = loaded.getInstrument(group.instrument);
   const carriedCount = Object.keys(carried).length;
