@@ -1,6 +1,17 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { AppContext } from "../app-context.ts";
-import { contentModules, courseParts, courseProgress, moduleProgress } from "../db/schema/content.ts";
+import { contentModules, courseParts, courseProgress, courses, moduleProgress } from "../db/schema/content.ts";
+
+/** The id of module `moduleKey` of course `courseKey` (content keys, as in content/courses). */
+export async function moduleIdOf(app: { ctx: Pick<AppContext, "db"> }, courseKey: string, moduleKey: string): Promise<string> {
+  const [row] = await app.ctx.db
+    .select({ id: contentModules.id })
+    .from(contentModules)
+    .innerJoin(courses, eq(courses.id, contentModules.courseId))
+    .where(and(eq(courses.key, courseKey), eq(contentModules.key, moduleKey)));
+  if (!row) throw new Error(`no ${courseKey}/${moduleKey}`);
+  return row.id;
+}
 
 /**
  * Opens a module to a user as fixtures do (no UI ceremony): the course is started and every

@@ -56,6 +56,18 @@ async function logInAgain(page: Page, userId: string, address: string): Promise<
   await waitForHydration(page);
 }
 
+/**
+ * The stress course started for a screened user: its first part, which ends with the stress diary
+ * (the worksheet these tests write in), is open.
+ */
+async function stressDiary(api: UserApi) {
+  await extendedScreening(api, 1);
+  const stress = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "stress" });
+  const worksheet = stress.course_parts[0]?.content_modules.find((module) => module.type === "worksheet");
+  if (!worksheet) throw new Error("stress part 1 has no worksheet");
+  return { stress, worksheet };
+}
+
 /** A GET of the API with the page's session (the test's own client was logged out). */
 const readInPage = <T>(page: Page, path: string) => page.evaluate(async (url) => (await fetch(url)).json() as Promise<T>, `/api/v1${path}`);
 
@@ -80,11 +92,7 @@ describe("unsaved text", () => {
   it("comes back after Escape closed the module, and after the session ended while it was typed: saved once after logging in again; put aside while a saved row is changed", async () => {
     const api = await UserApi.create("sv");
     const me = await api.call<{ user_data: { id: string } }>("GET", "/me/");
-    await extendedScreening(api, 1);
-    // Started: its first part, which ends with the stress diary, is open.
-    const stress = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "stress" });
-    const worksheet = stress.course_parts[0]?.content_modules.find((module) => module.type === "worksheet");
-    if (!worksheet) throw new Error("stress part 1 has no worksheet");
+    const { stress, worksheet } = await stressDiary(api);
     const address = `${baseUrl()}${pathTo("course", "sv", { course: stress.slug })}?modul=${worksheet.key}`;
     const context = await api.context(browser(), { width: 390, locale: "sv" });
     const page = await context.newPage();
@@ -131,10 +139,7 @@ describe("unsaved text", () => {
 
   it("a change being made to one row is kept when Edit is pressed on another: the person is asked to save or cancel it first", async () => {
     const api = await UserApi.create("sv");
-    await extendedScreening(api, 1);
-    const stress = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "stress" });
-    const worksheet = stress.course_parts[0]?.content_modules.find((module) => module.type === "worksheet");
-    if (!worksheet) throw new Error("stress part 1 has no worksheet");
+    const { stress, worksheet } = await stressDiary(api);
     for (const situation of ["Första raden", "Andra raden"]) {
       await api.call("POST", `/worksheets/${worksheet.id}/rows/`, { values: { date: "2026-11-24", situation, level: 5 } });
     }
@@ -163,10 +168,7 @@ describe("unsaved text", () => {
 
   it("the same row changed in two tabs: the older copy does not overwrite the newer text; told and shown it, the person may replace it; a failed delete is said; a row whose answer was lost is stored once", async () => {
     const api = await UserApi.create("sv");
-    await extendedScreening(api, 1);
-    const stress = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "stress" });
-    const worksheet = stress.course_parts[0]?.content_modules.find((module) => module.type === "worksheet");
-    if (!worksheet) throw new Error("stress part 1 has no worksheet");
+    const { stress, worksheet } = await stressDiary(api);
     const rowsOf = async () =>
       (await api.call<{ rows: { values: Record<string, unknown> }[] }>("GET", `/worksheets/${worksheet.id}/rows/`)).rows.map((row) => row.values.situation);
     await api.call("POST", `/worksheets/${worksheet.id}/rows/`, { values: { date: "2026-11-24", situation: "Kort", level: 5 } });

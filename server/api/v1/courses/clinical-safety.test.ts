@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getInstrument } from "../../../../common/instruments/registry.ts";
 import type { InstrumentId } from "../../../../common/instruments/types.ts";
 import { auditLog } from "../../../db/schema/accounts.ts";
-import { contentModules, courses } from "../../../db/schema/content.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
-import { unlockModule } from "../../../testing/courses.ts";
+import { moduleIdOf, unlockModule } from "../../../testing/courses.ts";
 import { giveScreening } from "../../../modules/screening/fixture-screening.ts";
 import { createTestApp, createTestUser, FakeClock, sessionCookieFor } from "../../../testing/test-app.ts";
 
@@ -37,15 +36,7 @@ async function user(options: { screened?: boolean } = {}) {
   return { agent, userId: created.id, login };
 }
 
-async function moduleOf(courseKey: string, moduleKey: string): Promise<{ id: string }> {
-  const [row] = await app.ctx.db
-    .select({ id: contentModules.id })
-    .from(contentModules)
-    .innerJoin(courses, eq(courses.id, contentModules.courseId))
-    .where(and(eq(courses.key, courseKey), eq(contentModules.key, moduleKey)));
-  if (!row) throw new Error(`no ${courseKey}/${moduleKey}`);
-  return row;
-}
+const moduleOf = async (courseKey: string, moduleKey: string) => ({ id: await moduleIdOf(app, courseKey, moduleKey) });
 
 /** GAD-7 answers scoring `score`, filled item by item (each 0–3). */
 const gad = (score: number) => Object.fromEntries(getInstrument("gad7").items.map((item, i) => [item.id, Math.max(0, Math.min(3, score - 3 * i))]));

@@ -7,12 +7,12 @@ import { getInstrument } from "../../../../common/instruments/registry.ts";
 import type { InstrumentId } from "../../../../common/instruments/types.ts";
 import { openDatabase, type Database } from "../../../db/client.ts";
 import { auditLog } from "../../../db/schema/accounts.ts";
-import { contentModules, courses, evaluationAnswers, moduleProgress } from "../../../db/schema/content.ts";
+import { evaluationAnswers, moduleProgress } from "../../../db/schema/content.ts";
 import { users } from "../../../db/schema/users.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
-import { unlockModule } from "../../../testing/courses.ts";
+import { moduleIdOf, unlockModule } from "../../../testing/courses.ts";
 import { hold } from "../../../testing/held-lock.ts";
 import { FakeClock, createTestApp, createTestUser, sessionCookieFor } from "../../../testing/test-app.ts";
 
@@ -37,15 +37,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function moduleOf(courseKey: string, moduleKey: string): Promise<string> {
-  const [row] = await app.ctx.db
-    .select({ id: contentModules.id })
-    .from(contentModules)
-    .innerJoin(courses, eq(courses.id, contentModules.courseId))
-    .where(and(eq(courses.key, courseKey), eq(contentModules.key, moduleKey)));
-  if (!row) throw new Error(`no ${courseKey}/${moduleKey}`);
-  return row.id;
-}
+const moduleOf = (courseKey: string, moduleKey: string) => moduleIdOf(app, courseKey, moduleKey);
 
 /** A user to whom the module is open. */
 async function answering(moduleId: string): Promise<{ id: string; agent: TestAgent }> {

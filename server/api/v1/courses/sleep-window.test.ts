@@ -12,7 +12,7 @@ import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { giveScreening } from "../../../modules/screening/fixture-screening.ts";
 import { TestAgent } from "../../../testing/agent.ts";
-import { unlockModule } from "../../../testing/courses.ts";
+import { moduleIdOf, unlockModule } from "../../../testing/courses.ts";
 import { createTestApp, createTestUser, FakeClock, sessionCookieFor } from "../../../testing/test-app.ts";
 
 /**
@@ -30,15 +30,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function moduleId(key: string): Promise<string> {
-  const [row] = await app.ctx.db
-    .select({ id: contentModules.id })
-    .from(contentModules)
-    .innerJoin(courses, eq(courses.id, contentModules.courseId))
-    .where(and(eq(courses.key, "sleep"), eq(contentModules.key, key)));
-  if (!row) throw new Error(`no sleep/${key}`);
-  return row.id;
-}
+const moduleId = (key: string) => moduleIdOf(app, "sleep", key);
 
 /** A user in part 2 of the sleep course (part 1 done long ago), screened calm unless told. */
 async function inPart2(screening: { item9?: number } = {}) {

@@ -1,17 +1,15 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../../../common/i18n/locales.ts";
 import { getInstrument, lightScreening } from "../../../../common/instruments/registry.ts";
 import type { InstrumentId } from "../../../../common/instruments/types.ts";
-import { contentModules, courses } from "../../../db/schema/content.ts";
 import type { Clock } from "../../../lib/clock.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
 import { randomIp } from "../../../testing/accounts.ts";
-import { unlockModule } from "../../../testing/courses.ts";
+import { moduleIdOf, unlockModule } from "../../../testing/courses.ts";
 import { createTestApp, createTestUser, sessionCookieFor } from "../../../testing/test-app.ts";
 import { VISITOR_CONSENT } from "../../../testing/consent.ts";
 
@@ -220,16 +218,11 @@ describe("healthcare advice from course questionnaires answered after the basis 
     };
     expect(await screen(scores.phq9, scores.gad7)).toBe(advised);
     const evaluate = async (courseKey: string, moduleKey: string, instrument: InstrumentId, score: number) => {
-      const [module] = await app.ctx.db
-        .select({ id: contentModules.id })
-        .from(contentModules)
-        .innerJoin(courses, eq(courses.id, contentModules.courseId))
-        .where(and(eq(courses.key, courseKey), eq(contentModules.key, moduleKey)));
-      if (!module) throw new Error(`no ${courseKey}/${moduleKey}`);
-      await unlockModule(app, user.id, module.id);
+      const moduleId = await moduleIdOf(app, courseKey, moduleKey);
+      await unlockModule(app, user.id, moduleId);
       // Minutes apart: the newest answer counts.
       clock.advance(60_000);
-      const answered = await agent.post(`/api/v1/evaluations/${module.id}/`, { answers: { ...answersFor(instrument, score), phq9_9: 0 } });
+      const answered = await agent.post(`/api/v1/evaluations/${moduleId}/`, { answers: { ...answersFor(instrument, score), phq9_9: 0 } });
       expect(answered.statusCode).toBe(200);
       return answered.json() as { score: number; healthcare_advice: boolean };
     };
