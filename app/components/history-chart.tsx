@@ -1,12 +1,16 @@
 import { useId } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
 import { getInstrument } from "../../common/instruments/registry.ts";
 import type { EvaluationHistory } from "../../common/schemas/screening.ts";
 import "./history-chart.css";
 import { dateTimeFormat } from "../../common/i18n/formatters.ts";
+import { pathTo } from "../../common/routing/route-table.ts";
+import { CRISIS_PAGE_SLUG } from "../../common/safety/crisis-lines.ts";
 
 type Series = EvaluationHistory["series"][number];
+type Point = Series["points"][number];
 
 const WIDTH = 320;
 const HEIGHT = 160;
@@ -15,6 +19,10 @@ const PAD = { left: 28, right: 8, top: 8, bottom: 20 };
 /**
  * One instrument's scores over time as an SVG line over shaded bands, with a data table as the
  * text alternative (the chart's numbers are all in the table). Reusable: dashboard and profile.
+ *
+ * A point whose questionnaire had PHQ-9 item 9 above 0 is marked, in the chart and the table, and
+ * the chart says where help is. On a mood (depression) chart its band's label is not shown: the
+ * thoughts of death or self-harm weigh more than the points, as on the results (area-results.tsx).
  */
 export function HistoryChart({ series, locale }: { series: Series; locale: Locale }) {
   const { t } = useTranslation();
@@ -30,10 +38,14 @@ export function HistoryChart({ series, locale }: { series: Series; locale: Local
   const span = Math.max(...times) - first;
   const x = (at: number) => PAD.left + (span === 0 ? innerW / 2 : ((at - first) / span) * innerW);
   const bandLabel = (band: string) => instrument.bands.find((b) => b.id === band)?.label[locale] ?? band;
+  const selfHarm = (point: Point) => point.crisis && series.area === "depression";
   const latest = series.points.at(-1);
   const summary = latest
-    ? t("screening.chart.summary", { title, count: series.points.length, score: latest.score, max: series.max, band: bandLabel(latest.band) })
+    ? selfHarm(latest)
+      ? t("screening.chart.summarySelfHarm", { title, count: series.points.length, score: latest.score, max: series.max })
+      : t("screening.chart.summary", { title, count: series.points.length, score: latest.score, max: series.max, band: bandLabel(latest.band) })
     : title;
+  const anyCrisis = series.points.some((p) => p.crisis);
 
   return (
     <figure className="card stack stack--sm" aria-labelledby={`${id}-caption`}>
@@ -63,9 +75,18 @@ export function HistoryChart({ series, locale }: { series: Series; locale: Local
           <polyline className="history-chart__line" points={series.points.map((p) => `${x(p.at)},${y(p.score)}`).join(" ")} />
         ) : null}
         {series.points.map((p, index) => (
-          <circle key={index} cx={x(p.at)} cy={y(p.score)} r={4} className="history-chart__point" />
+          <g key={index}>
+            <circle cx={x(p.at)} cy={y(p.score)} r={4} className="history-chart__point" />
+            {p.crisis ? <circle cx={x(p.at)} cy={y(p.score)} r={7} className="history-chart__crisis" /> : null}
+          </g>
         ))}
       </svg>
+      {anyCrisis ? (
+        <p className="history-chart__crisis-note">
+          {t("screening.chart.crisisNote")}{" "}
+          <Link to={pathTo("contentPage", locale, { slug: CRISIS_PAGE_SLUG[locale] })}>{t("crisis.now.action")}</Link>
+        </p>
+      ) : null}
       <details>
         <summary>{t("screening.chart.showTable")}</summary>
         <table className="data-table">
@@ -83,7 +104,11 @@ export function HistoryChart({ series, locale }: { series: Series; locale: Local
               <tr key={index}>
                 <td>{dates.format(new Date(p.at * 1000))}</td>
                 <td>{t("screening.score", { score: p.score, max: series.max })}</td>
-                <td>{bandLabel(p.band)}</td>
+                <td>
+                  {selfHarm(p) ? null : bandLabel(p.band)}
+                  {p.crisis && !selfHarm(p) ? <br /> : null}
+                  {p.crisis ? t("screening.chart.selfHarm") : null}
+                </td>
                 <td>{t(`screening.chart.from.${p.source}`)}</td>
               </tr>
             ))}

@@ -197,6 +197,11 @@ export const evaluationHistoryResponse = z.strictObject({
           score: z.number().int(),
           band: z.string(),
           source: z.enum(["screening", "course"]),
+          /**
+           * PHQ-9 item 9 was answered above 0 in this point's questionnaire: a screening's on its
+           * depression area (where it asks the item), a course questionnaire's on its own (each asks it).
+           */
+          crisis: z.boolean(),
         }),
       ),
     }),

@@ -15,11 +15,11 @@ import { headingOrderProblems } from "./support/headings.ts";
  * The states added for unsaved text and for a crisis answer (PHQ-9 item 9 above 0), which the
  * matrix does not reach: the worksheet's notices (a draft given back, the row changed or deleted
  * elsewhere, a failed save, a failed delete), the contact message given back, the course
- * questionnaire's result, the screening's mood area and the dashboard's help before any completed
- * screening. Each is said (its text in a live region, or focus moved to it), keeps focus where the
- * person is, and passes axe — all rules in the theme the page was rendered in, the colour rules in
- * the three others — at 375 px and on a desktop, in Swedish and English. The rendered theme rotates
- * so that each theme gets every rule once.
+ * questionnaire's result, the screening's mood area, the dashboard's help before any completed
+ * screening and the mood chart's marked points. Each is said (its text in a live region, or focus
+ * moved to it), keeps focus where the person is, and passes axe — all rules in the theme the page
+ * was rendered in, the colour rules in the three others — at 375 px and on a desktop, in Swedish
+ * and English. The rendered theme rotates so that each theme gets every rule once.
  */
 
 const browser = sharedBrowser();
@@ -203,6 +203,17 @@ describe("unsaved text and crisis answers: said, focus kept, axe clean in all fo
     problems.push(...(await focusProblems(page, "questionnaire result")));
     expect(await overlay(page).getByRole("button", { name: m("course.next") }).getAttribute("class")).toContain("button--secondary");
     problems.push(...(await check(page, theme, "questionnaire result after item 9")));
+
+    // The results over time: the mood chart rings both points and links to help; its table says
+    // what was told instead of the band's name.
+    await open(page, `${baseUrl()}${pathTo("dashboard", locale)}`);
+    const mood = main.getByRole("figure", { name: /PHQ-9/ });
+    await mood.getByText(m("screening.chart.crisisNote")).waitFor();
+    expect(await mood.locator(".history-chart__crisis").count()).toBe(2);
+    await mood.getByText(m("screening.chart.showTable")).click();
+    await mood.getByRole("table").waitFor();
+    expect(await mood.getByRole("cell", { name: m("screening.chart.selfHarm"), exact: true }).count()).toBe(2);
+    problems.push(...(await check(page, theme, "history after item 9")));
     expect(problems).toEqual([]);
     await context.close();
   }, E2E_LONG_TEST);

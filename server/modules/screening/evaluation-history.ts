@@ -10,13 +10,16 @@ import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
 import { sessionColumns, sessionOfRow } from "../sessions/session-repository.ts";
 import type { ReadWithSession } from "../sessions/session-types.ts";
-import { evaluationScoreAad, openInt, screeningScoreAad } from "./health-values.ts";
+import { evaluationsShowCrisis } from "../courses/evaluation-repository.ts";
+import { evaluationScoreAad, openCrisis, openInt, screeningScoreAad } from "./health-values.ts";
 
 interface Point {
   instrument: string;
   at: Date;
   score: number;
   source: "screening" | "course";
+  /** PHQ-9 item 9 was answered above 0 in the questionnaire of this point. */
+  crisis: boolean;
 }
 
 /** Groups points into one series per instrument, oldest point first, series in instrument order. */
@@ -37,18 +40,23 @@ export function toSeries(points: readonly Point[]): EvaluationHistory["series"] 
       points: [...list]
         .sort((a, b) => a.at.getTime() - b.at.getTime())
         // The band worked out again from the score (ADR 023): old answers follow today's bands.
-        .map((p) => ({ at: Math.floor(p.at.getTime() / 1000), score: p.score, band: bandFor(instrument, p.score).id, source: p.source })),
+        .map((p) => ({ at: Math.floor(p.at.getTime() / 1000), score: p.score, band: bandFor(instrument, p.score).id, source: p.source, crisis: p.crisis })),
     };
   });
 }
 
-type HistoryTuple = [rowId: string, instrument: string, atMs: number, score: string];
+/**
+ * One point as read: its row, instrument, time, sealed score and what tells whether item 9 was
+ * answered above 0 — the screening's sealed flag on its depression area (where the screening asks
+ * item 9; null on its other areas), the sealed answers of a course questionnaire (every one asks it).
+ */
+type HistoryTuple = [rowId: string, instrument: string, atMs: number, score: string, crisis: string | null];
 
 // Both lists in one statement (a round trip is the larger part of this call's cost), read from
 // the user's row. Written out with table names: "id" in a subquery would be its own table's.
 const historyColumns = {
-  fromScreenings: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ss.screening_id, ss.instrument, floor(extract(epoch from ss.created_at) * 1000)::bigint, ss.score) order by ss.created_at asc) from screening_scores ss join screenings s on s.id = ss.screening_id where s.user_id = "users"."id" and s.completed_at is not null), '[]'::json)`,
-  fromCourses: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ea.id, ea.instrument, floor(extract(epoch from ea.created_at) * 1000)::bigint, ea.score) order by ea.created_at asc) from evaluation_answers ea where ea.user_id = "users"."id"), '[]'::json)`,
+  fromScreenings: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ss.screening_id, ss.instrument, floor(extract(epoch from ss.created_at) * 1000)::bigint, ss.score, case when ss.area = 'depression' then s.crisis end) order by ss.created_at asc) from screening_scores ss join screenings s on s.id = ss.screening_id where s.user_id = "users"."id" and s.completed_at is not null), '[]'::json)`,
+  fromCourses: sql<HistoryTuple[]>`coalesce((select json_agg(json_build_array(ea.id, ea.instrument, floor(extract(epoch from ea.created_at) * 1000)::bigint, ea.score, ea.answers) order by ea.created_at asc) from evaluation_answers ea where ea.user_id = "users"."id"), '[]'::json)`,
 };
 
 function historyQuery(db: DbOrTx) {
@@ -94,17 +102,19 @@ function historyOf(
   const { cipher } = ctx;
   return {
     series: toSeries([
-      ...fromScreenings.map(([screeningId, instrument, atMs, score]) => ({
+      ...fromScreenings.map(([screeningId, instrument, atMs, score, crisis]) => ({
         instrument,
         at: new Date(atMs),
         score: openInt(cipher, score, screeningScoreAad("score", screeningId, instrument)),
         source: "screening" as const,
+        crisis: crisis !== null && openCrisis(cipher, crisis, screeningId),
       })),
-      ...fromCourses.map(([id, instrument, atMs, score]) => ({
+      ...fromCourses.map(([id, instrument, atMs, score, answers]) => ({
         instrument,
         at: new Date(atMs),
         score: openInt(cipher, score, evaluationScoreAad("score", userId, id)),
         source: "course" as const,
+        crisis: answers !== null && evaluationsShowCrisis(cipher, userId, [answers]),
       })),
     ]),
   };

@@ -43,12 +43,12 @@ describe("anonymise: at least 50 people, rounded counts", () => {
 });
 
 describe("toSeries", () => {
-  it("one series per instrument, oldest first, times in seconds, bands worked out from the scores (ADR 023)", () => {
+  it("one series per instrument, oldest first, times in seconds, bands worked out from the scores (ADR 023), crisis kept with its point", () => {
     const series = toSeries([
-      { instrument: "phq9", at: new Date(2_000_000), score: 12, source: "course" },
-      { instrument: "phq9", at: new Date(1_000_000), score: 20, source: "screening" },
-      { instrument: "gad2", at: new Date(1_500_000), score: 1, source: "screening" },
-      { instrument: "unknown", at: new Date(0), score: 1, source: "course" },
+      { instrument: "phq9", at: new Date(2_000_000), score: 12, source: "course", crisis: true },
+      { instrument: "phq9", at: new Date(1_000_000), score: 20, source: "screening", crisis: false },
+      { instrument: "gad2", at: new Date(1_500_000), score: 1, source: "screening", crisis: false },
+      { instrument: "unknown", at: new Date(0), score: 1, source: "course", crisis: true },
     ]);
     expect(series).toEqual([
       {
@@ -56,11 +56,11 @@ describe("toSeries", () => {
         area: "depression",
         max: 27,
         points: [
-          { at: 1000, score: 20, band: "severe", source: "screening" },
-          { at: 2000, score: 12, band: "moderate", source: "course" },
+          { at: 1000, score: 20, band: "severe", source: "screening", crisis: false },
+          { at: 2000, score: 12, band: "moderate", source: "course", crisis: true },
         ],
       },
-      { instrument: "gad2", area: "anxiety", max: 6, points: [{ at: 1500, score: 1, band: "negative", source: "screening" }] },
+      { instrument: "gad2", area: "anxiety", max: 6, points: [{ at: 1500, score: 1, band: "negative", source: "screening", crisis: false }] },
     ]);
   });
 });
