@@ -1,5 +1,5 @@
 import { courseCategoriesResponse } from "../../../../common/schemas/courses.ts";
-import { courseCategories } from "../../../modules/courses/course-service.ts";
+import { courseCategories } from "../../../modules/courses/course-catalogue.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /course-categories/ — the categories that have active courses, in course order. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { courseCardSchema } from "../../../../common/schemas/courses.ts";
-import { userCourses } from "../../../modules/courses/course-service.ts";
+import { userCourses } from "../../../modules/courses/course-catalogue.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /courses/ — every course, with the user's status and progress in each. */

@@ -1,5 +1,5 @@
 import { publicCourseSchema, slugParam } from "../../../../common/schemas/courses.ts";
-import { publicCourse } from "../../../modules/courses/course-service.ts";
+import { publicCourse } from "../../../modules/courses/course-catalogue.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /public/courses/{slug}/ — one public course for visitors: description, parts and modules. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { courseCardSchema } from "../../../../common/schemas/courses.ts";
-import { publicCourses } from "../../../modules/courses/course-service.ts";
+import { publicCourses } from "../../../modules/courses/course-catalogue.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 
 /** GET /public/courses/ — the courses a visitor may see. */
