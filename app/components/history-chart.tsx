@@ -89,31 +89,34 @@ export function HistoryChart({ series, locale }: { series: Series; locale: Local
       ) : null}
       <details>
         <summary>{t("screening.chart.showTable")}</summary>
-        <table className="data-table">
-          <caption>{t("screening.chart.tableCaption", { title })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("screening.chart.date")}</th>
-              <th scope="col">{t("screening.chart.score")}</th>
-              <th scope="col">{t("screening.chart.band")}</th>
-              <th scope="col">{t("screening.chart.source")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {series.points.map((p, index) => (
-              <tr key={index}>
-                <td>{dates.format(new Date(p.at * 1000))}</td>
-                <td>{t("screening.score", { score: p.score, max: series.max })}</td>
-                <td>
-                  {selfHarm(p) ? null : bandLabel(p.band)}
-                  {p.crisis && !selfHarm(p) ? <br /> : null}
-                  {p.crisis ? t("screening.chart.selfHarm") : null}
-                </td>
-                <td>{t(`screening.chart.from.${p.source}`)}</td>
+        {/* Scrolls on its own on a narrow phone rather than past the card; focusable so keys can scroll it. */}
+        <div className="history-chart__table" role="region" aria-labelledby={`${id}-table`} tabIndex={0}>
+          <table className="data-table">
+            <caption id={`${id}-table`}>{t("screening.chart.tableCaption", { title })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("screening.chart.date")}</th>
+                <th scope="col">{t("screening.chart.score")}</th>
+                <th scope="col">{t("screening.chart.band")}</th>
+                <th scope="col">{t("screening.chart.source")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {series.points.map((p, index) => (
+                <tr key={index}>
+                  <td>{dates.format(new Date(p.at * 1000))}</td>
+                  <td>{t("screening.score", { score: p.score, max: series.max })}</td>
+                  <td>
+                    {selfHarm(p) ? null : bandLabel(p.band)}
+                    {p.crisis && !selfHarm(p) ? <br /> : null}
+                    {p.crisis ? t("screening.chart.selfHarm") : null}
+                  </td>
+                  <td>{t(`screening.chart.from.${p.source}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </figure>
   );
