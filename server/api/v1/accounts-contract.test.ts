@@ -39,6 +39,10 @@ const CASES: Case[] = [
   { method: "POST", url: "/api/v1/me/accept-terms/", bad: { version: "" }, field: "body.version", auth: "user" },
   { method: "POST", url: "/api/v1/logout/remove", bad: {}, field: "body.password", auth: "verified" },
   { method: "DELETE", url: "/api/v1/me/", bad: { password: "x", extra: true }, field: "body.extra", auth: "verified" },
+  { method: "POST", url: "/api/v1/me/email/", bad: { email: "inte-en-adress", password: "x" }, field: "body.email", auth: "verified" },
+  { method: "POST", url: "/api/v1/me/email/confirm/", bad: { code: "short" }, field: "body.code", auth: "verified" },
+  { method: "POST", url: "/api/v1/onboarding/", bad: { consent: true, adult: true, consent_version: 5, locale: "sv" }, field: "body.consent_version", auth: "public" },
+  { method: "POST", url: "/api/v1/onboarding/valid", bad: { token: 42 }, field: "body.token", auth: "public" },
 ];
 
 describe.each(CASES)("$method $url", (c) => {

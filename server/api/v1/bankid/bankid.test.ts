@@ -137,6 +137,43 @@ describe("BankID login over HTTP", () => {
     expect((await stranger.post("/api/v1/login/cancel", { order })).statusCode).toBe(404);
   });
 
+  it("another browser with a live order of its own can neither poll nor cancel mine (404); mine goes on and logs in only me", async () => {
+    const { personalNumber } = await registerWithBankId(app);
+    const mine = await startLogin();
+    const theirs = await startLogin();
+    // The stranger holds a binding cookie too, just not the one my order was started with.
+    expect(theirs.agent.cookies.get("bankid_order")).toBeTruthy();
+    expect(theirs.agent.cookies.get("bankid_order")).not.toBe(mine.agent.cookies.get("bankid_order"));
+    for (const url of ["/api/v1/login/status", "/api/v1/login/cancel"]) {
+      const refused = await theirs.agent.post(url, { order: mine.order });
+      expect(refused.statusCode, url).toBe(404);
+      expect(json(refused)).toMatchObject({ code: "request.not_found" });
+    }
+    // My order is still pending, here and at BankID: approved in the app, it completes for me.
+    expect(json(await mine.agent.post("/api/v1/login/status", { order: mine.order }))).toMatchObject({ status: "pending", hintCode: "outstandingTransaction" });
+    expect((await scan(app, { qrData: mine.qrData, personalNumber, action: "approve" })).statusCode).toBe(200);
+    expect(json(await mine.agent.post("/api/v1/login/status", { order: mine.order }))).toEqual({ status: "complete", hintCode: null, qrData: null });
+    expect(json(await mine.agent.get("/api/v1/me/"))).toMatchObject({ logged_in: true, auth_type: "bankid" });
+    expect(json(await theirs.agent.get("/api/v1/me/"))["logged_in"]).toBe(false);
+    // And theirs is untouched by its refused calls.
+    expect(json(await theirs.agent.post("/api/v1/login/status", { order: theirs.order }))).toMatchObject({ status: "pending" });
+  });
+
+  it("cancel: bad input answers 400 with the failing field", async () => {
+    const agent = new TestAgent(app, randomIp());
+    for (const [body, field] of [
+      [{ order: "not-an-order" }, "body.order"],
+      [{}, "body.order"],
+      [{ order: "A".repeat(43), extra: 1 }, "body.extra"],
+    ] as const) {
+      const response = await agent.post("/api/v1/login/cancel", body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      const answer = json(response) as { code: string; fields: Record<string, string> };
+      expect(answer.code).toBe("request.invalid");
+      expect(Object.keys(answer.fields)).toEqual([field]);
+    }
+  });
+
   it("bad input answers 400 with the failing fields", async () => {
     const agent = new TestAgent(app, randomIp());
     const device = await agent.post("/api/v1/login", { device: "phone" });

@@ -91,4 +91,22 @@ describe("a contact message sent more than once", () => {
     expect((await send(b.agent)).statusCode).toBe(201);
     expect(await mailCountTo(app, SUPPORT)).toBe(before + 2);
   });
+
+  it("with another's message id leaves that message as it was: its text, its owner and its reply address", async () => {
+    const a = await writer();
+    const b = await writer();
+    const id = randomUUID();
+    const sent = await a.agent.post("/api/v1/contact/", { subject: "A:s fråga", message: "A:s meddelande.", reply_email: "a@example.test", locale: "sv", id });
+    expect(sent.statusCode).toBe(201);
+    const [stored] = await app.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(stored).toMatchObject({ userId: a.id, replyEmail: "a@example.test" });
+    const mails = await mailCountTo(app, SUPPORT);
+    for (const agent of [b.agent, new TestAgent(app, randomIp())]) {
+      const refused = await agent.post("/api/v1/contact/", { subject: "Ändrad", message: "Något annat.", reply_email: "b@example.test", locale: "en", id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: "request.invalid", fields: { "body.id": "invalid_value" } });
+    }
+    expect(await app.ctx.db.select().from(contactMessages).where(eq(contactMessages.id, id))).toEqual([stored]);
+    expect(await mailCountTo(app, SUPPORT)).toBe(mails);
+  });
 });

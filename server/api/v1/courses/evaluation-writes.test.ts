@@ -145,4 +145,22 @@ describe("answers to a course evaluation sent more than once", () => {
     expect(changed.statusCode).toBe(400);
     expect(changed.json()).toMatchObject({ fields: { "body.id": "invalid_value" } });
   });
+
+  it("with another user's id leave that user's answers as they were, as stored and as their owner reads them", async () => {
+    const checkIn = await moduleOf("anxiety", "p2-check");
+    const a = await answering(checkIn);
+    const b = await answering(checkIn);
+    const id = randomUUID();
+    expect((await answer(a.agent, checkIn, { ...all("gad7", 3), phq9_9: 0 }, id)).statusCode).toBe(200);
+    const read = await a.agent.get(`/api/v1/evaluations/${checkIn}/`);
+    expect(read.json()).toMatchObject({ score: 21 });
+    const row = () => app.ctx.db.select().from(evaluationAnswers).where(eq(evaluationAnswers.id, id));
+    const before = { row: await row(), progress: (await stored(a.id)).progress };
+    expect(before.row).toHaveLength(1);
+    const refused = await answer(b.agent, checkIn, { ...all("gad7", 0), phq9_9: 0 }, id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "request.invalid", fields: { "body.id": "invalid_value" } });
+    expect({ row: await row(), progress: (await stored(a.id)).progress }).toEqual(before);
+    expect((await a.agent.get(`/api/v1/evaluations/${checkIn}/`)).body).toBe(read.body);
+  });
 });

@@ -129,6 +129,31 @@ describe("the safety check before the sleep window (G1–G3)", () => {
     expect((await agent.get("/api/v1/courses/sleep/modules/p2-sleep-window/")).statusCode).toBe(200);
   });
 
+  it("is each user's own: another user's 'yes' withholds only their window, my 'no' opens only mine", async () => {
+    const a = await inPart2();
+    const b = await inPart2();
+    const check = await moduleId("p2-before-you-start");
+    const state = async (agent: TestAgent) =>
+      ((await agent.get("/api/v1/courses/sleep/modules/p2-before-you-start/")).json() as { check: { state: string; answered: boolean } }).check;
+    expect((await a.agent.post(`/api/v1/safety-checks/${check}/`, { answers: allNo })).statusCode).toBe(200);
+    const aCourse = (await a.agent.get("/api/v1/courses/sleep/")).body;
+    const aCheck = await state(a.agent);
+    expect(aCheck).toMatchObject({ state: "clear", answered: true });
+
+    const answered = await b.agent.post(`/api/v1/safety-checks/${check}/`, { answers: { ...allNo, epilepsy: 1 } });
+    expect(answered.statusCode).toBe(200);
+    expect((answered.json() as { check: { state: string } }).check).toMatchObject({ state: "withheld", reasons: ["answers"] });
+    expect((await b.agent.get("/api/v1/courses/sleep/modules/p2-sleep-window/")).statusCode).toBe(404);
+    // A's check, course and window are as they were before B answered.
+    expect(await state(a.agent)).toEqual(aCheck);
+    expect((await a.agent.get("/api/v1/courses/sleep/")).body).toBe(aCourse);
+    expect((await a.agent.get("/api/v1/courses/sleep/modules/p2-sleep-window/")).statusCode).toBe(200);
+    // Neither answer is anyone else's: a third user in the same part has answered nothing.
+    const c = await inPart2();
+    expect(await state(c.agent)).toMatchObject({ state: "unanswered", answered: false });
+    expect((await c.agent.get("/api/v1/courses/sleep/modules/p2-sleep-window/")).statusCode).toBe(409);
+  });
+
   it.each(["bipolar", "epilepsy", "sleep_apnoea", "pregnancy", "shift_work", "alertness"])("'yes' to %s withholds the window and offers stimulus control", async (question) => {
     const { agent } = await inPart2();
     const body = (await agent.post(`/api/v1/safety-checks/${await moduleId("p2-before-you-start")}/`, { answers: { ...allNo, [question]: 1 } })).json() as {

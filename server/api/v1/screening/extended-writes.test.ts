@@ -7,7 +7,7 @@ import type { InstrumentId } from "../../../../common/instruments/types.ts";
 import type { ExtendedScreening } from "../../../../common/schemas/screening.ts";
 import { openDatabase, type Database } from "../../../db/client.ts";
 import { auditLog } from "../../../db/schema/accounts.ts";
-import { onboardings, screenings } from "../../../db/schema/screening.ts";
+import { onboardings, screenings, screeningScores } from "../../../db/schema/screening.ts";
 import { hold } from "../../../testing/held-lock.ts";
 import { createTestApp } from "../../../testing/test-app.ts";
 import { createVisitor } from "../../../testing/visitors.ts";
@@ -145,5 +145,25 @@ describe("the save that completes the extended screening, sent again", () => {
     expect(light.statusCode).toBe(400);
     expect(light.json()).toMatchObject({ fields: { "body.id": "invalid_value" } });
     expect((await b.stored()).screenings).toEqual([]);
+  });
+
+  it("with another owner's id adds nothing to that owner's unfinished screening, which its owner then completes with its own answers", async () => {
+    const [a, b] = [await visitor(), await visitor()];
+    const id = await allButLast(a);
+    const snapshot = async () => ({
+      screening: await app.ctx.db.select().from(screenings).where(eq(screenings.id, id)),
+      scores: await app.ctx.db.select().from(screeningScores).where(eq(screeningScores.screeningId, id)).orderBy(screeningScores.instrument),
+    });
+    const before = await snapshot();
+    expect(before.screening[0]?.completedAt).toBeNull();
+    expect(before.scores.map((s) => s.instrument)).toEqual(["gad7", "miss", "pss10"]);
+    const refused = await b.send(group("phq9", 3, 1), id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "request.invalid", fields: { "body.id": "invalid_value" } });
+    expect(await snapshot()).toEqual(before);
+    const done = await a.save(group("phq9", 2), id);
+    expect(done.id).toBe(id);
+    expect(done.crisis).toBe(false);
+    expect(done.results?.areas.find((area) => area.instrument === "phq9")?.score).toBe(16);
   });
 });

@@ -130,6 +130,23 @@ describe.each([
     expect((await stored(a)).screenings).toEqual([{ id }]);
   });
 
+  it("with another owner's id leaves that owner's screening as it was (its answers and scores)", async () => {
+    const [a, b] = [await owner(), await owner()];
+    const id = randomUUID();
+    expect((await a.send(light(3), id)).statusCode).toBe(200);
+    const snapshot = async () => ({
+      screening: await app.ctx.db.select().from(screenings).where(eq(screenings.id, id)),
+      scores: await app.ctx.db.select().from(screeningScores).where(eq(screeningScores.screeningId, id)).orderBy(screeningScores.instrument),
+    });
+    const before = await snapshot();
+    expect(before.screening).toHaveLength(1);
+    expect(before.scores).toHaveLength(4);
+    const refused = await b.send(light(0), id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "request.invalid", fields: { "body.id": "invalid_value" } });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("refuses incomplete answers with an id, stores nothing, and still records a crisis answer", async () => {
     const o = await owner();
     const incomplete = light(1, 3);

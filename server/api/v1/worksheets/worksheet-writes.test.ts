@@ -122,6 +122,23 @@ describe("a new worksheet row sent more than once", () => {
     expect(JSON.stringify(refused.json())).not.toContain("A:s rad");
     expect(await rowsOf(b.agent)).toEqual([]);
   });
+
+  it("with another user's id leaves that user's row as it was, as stored and as its owner reads it", async () => {
+    const a = await writer();
+    const b = await writer();
+    const id = randomUUID();
+    expect((await add(a.agent, "A:s rad", id)).statusCode).toBe(201);
+    const read = await rowsOf(a.agent);
+    const row = () => app.ctx.db.select().from(worksheetRows).where(eq(worksheetRows.id, id));
+    const stored = await row();
+    expect(stored).toHaveLength(1);
+    const refused = await add(b.agent, "B:s rad", id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: "request.invalid", fields: { "body.id": "invalid_value" } });
+    expect(await row()).toEqual(stored);
+    expect(await rowsOf(a.agent)).toEqual(read);
+    expect(read.map((r) => r.values.situation)).toEqual(["A:s rad"]);
+  });
 });
 
 describe("a change made from an older copy of a row", () => {
