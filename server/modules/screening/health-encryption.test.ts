@@ -9,6 +9,7 @@ import { TestAgent } from "../../testing/agent.ts";
 import { createTestApp, createTestUser, sessionCookieFor, type TestApp } from "../../testing/test-app.ts";
 import { importContent } from "../content/import-content.ts";
 import { loadContent } from "../content/load-content.ts";
+import { answersAad } from "../courses/evaluation-repository.ts";
 import { encryptPlainHealthValues } from "./health-encryption-migration.ts";
 import {
   openCrisis,
@@ -162,7 +163,7 @@ describe("data migration of plain rows (0011 health_encryption)", () => {
       courseId: course.id,
       moduleId: module,
       instrument: "gad7",
-      answers: app.ctx.cipher.encrypt("{}", "unused"),
+      answers: app.ctx.cipher.encrypt("{}", answersAad(user.id)),
       score: "12",
       band: "moderate",
       severity: "2",
@@ -187,8 +188,9 @@ describe("data migration of plain rows (0011 health_encryption)", () => {
 
     const after = (await agent.get("/api/v1/me/evaluation-history/")).json() as { series: { instrument: string; points: unknown[] }[] };
     const phq2Series = after.series.find((s) => s.instrument === "phq2");
-    expect(phq2Series?.points[0]).toEqual({ at: at.getTime() / 1000, score: 5, band: "positive", source: "screening" });
-    expect(after.series.find((s) => s.instrument === "gad7")?.points[0]).toEqual({ at: at.getTime() / 1000, score: 12, band: "moderate", source: "course" });
+    // The old screening's plain crisis flag, sealed by the migration, still marks its mood point.
+    expect(phq2Series?.points[0]).toEqual({ at: at.getTime() / 1000, score: 5, band: "positive", source: "screening", crisis: true });
+    expect(after.series.find((s) => s.instrument === "gad7")?.points[0]).toEqual({ at: at.getTime() / 1000, score: 12, band: "moderate", source: "course", crisis: false });
     // The screening made through the API is unchanged by the migration.
     const beforePhq2 = (before as { series: { instrument: string; points: unknown[] }[] }).series.find((s) => s.instrument === "phq2");
     expect(phq2Series?.points.slice(1)).toEqual(beforePhq2?.points);

@@ -11,6 +11,7 @@ import { onboardings, screenings } from "../../../db/schema/screening.ts";
 import { users } from "../../../db/schema/users.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
+import { answersAad } from "../../../modules/courses/evaluation-repository.ts";
 import { deleteExpiredVisitorData } from "../../../modules/screening/cleanup.ts";
 import { sealEvaluationScore } from "../../../modules/screening/health-values.ts";
 import { hashOnboardingToken } from "../../../modules/screening/onboarding-service.ts";
@@ -72,7 +73,8 @@ describe("from visitor to user", () => {
     const history = (await agent.get("/api/v1/me/evaluation-history/")).json() as { series: { instrument: string; area: string; points: { at: number; score: number; band: string }[] }[] };
     const byInstrument = Object.fromEntries(history.series.map((s) => [s.instrument, s]));
     expect(Object.keys(byInstrument).sort()).toEqual(["gad2", "gad7", "miss", "phq2", "phq9", "pss10", "pss4"]);
-    expect(byInstrument.phq9?.points).toEqual([{ at: expect.any(Number), score: 9, band: "mild", source: "screening" }]);
+    // Every PHQ-9 item answered 1, item 9 too: the point is marked.
+    expect(byInstrument.phq9?.points).toEqual([{ at: expect.any(Number), score: 9, band: "mild", source: "screening", crisis: true }]);
     expect(byInstrument.miss?.points).toHaveLength(2);
 
     const extended = (await agent.get("/api/v1/screening-extended/")).json() as { results: { areas: unknown[] } | null };
@@ -109,13 +111,13 @@ describe("from visitor to user", () => {
       courseId: module.courseId,
       moduleId: module.id,
       instrument: "gad7",
-      answers: app.ctx.cipher.encrypt("{}", "test"),
+      answers: app.ctx.cipher.encrypt("{}", answersAad(user.id)),
       ...sealEvaluationScore(app.ctx.cipher, { score: 8, band: "mild", severity: 1 }, user.id, rowId),
       createdAt: new Date("2026-11-01T10:00:00Z"),
     });
     const history = (await agent.get("/api/v1/me/evaluation-history/")).json() as { series: unknown[] };
     expect(history.series).toEqual([
-      { instrument: "gad7", area: "anxiety", max: 21, points: [{ at: Date.parse("2026-11-01T10:00:00Z") / 1000, score: 8, band: "mild", source: "course" }] },
+      { instrument: "gad7", area: "anxiety", max: 21, points: [{ at: Date.parse("2026-11-01T10:00:00Z") / 1000, score: 8, band: "mild", source: "course", crisis: false }] },
     ]);
 
     const other = await createTestUser(app);
