@@ -40,8 +40,9 @@ export async function registerDevRoutes(app: FastifyInstance, options: { outboxD
   if (!app.ctx.env.DEV_PAGES || app.ctx.env.isProduction) return;
 
   app.post("/dev/fixtures/session", async (req) => {
-    const parsed = sessionFixture.safeParse(req.body ?? {});
-    if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, "body") });
+    const body: unknown = req.body ?? {};
+    const parsed = sessionFixture.safeParse(body);
+    if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, body, "body") });
     const { ctx } = app;
     if (parsed.data.user_id) {
       const id = randomBytes(32).toString("base64url");

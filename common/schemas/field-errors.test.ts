@@ -13,7 +13,7 @@ import { zodFieldErrors } from "./field-errors.ts";
 function codes(schema: z.ZodType, value: unknown, root?: string) {
   const result = schema.safeParse(value);
   if (result.success) return {};
-  return zodFieldErrors(result.error, root);
+  return zodFieldErrors(result.error, value, root);
 }
 
 describe("zodFieldErrors", () => {
@@ -51,6 +51,19 @@ describe("zodFieldErrors", () => {
       "body.slug": "invalid_format",
       "body.extra": "unknown_field",
     });
+  });
+
+  it("a value of the wrong type is invalid_type, a missing or undefined one required (zod 4 keeps no input on its issues)", () => {
+    const schema = z.strictObject({ enabled: z.boolean(), n: z.number(), nested: z.strictObject({ at: z.string() }), list: z.array(z.number()) });
+    expect(codes(schema, { enabled: "yes", nested: { at: 7 }, list: [1, "2", undefined] }, "body")).toEqual({
+      "body.enabled": "invalid_type",
+      "body.n": "required",
+      "body.nested.at": "invalid_type",
+      "body.list.1": "invalid_type",
+      "body.list.2": "required",
+    });
+    expect(codes(schema, { enabled: null, n: 1, nested: "x", list: [] })).toEqual({ enabled: "invalid_type", nested: "invalid_type" });
+    expect(codes(schema, undefined, "body")).toEqual({ body: "required" });
   });
 
   it("a failed union names the option the value was meant for (a string for a string | number field)", () => {

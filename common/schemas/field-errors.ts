@@ -26,7 +26,22 @@ function unionIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
   });
 }
 
-export function zodFieldErrors(error: z.ZodError, root?: string): FieldErrors {
+/** The value at `path` in what was parsed; undefined where it is missing. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * `input`: what was parsed. Zod 4 does not keep it on its issues (unless parsed with
+ * `reportInput`), and a value of the wrong type (`invalid_type`) is told from a missing one
+ * (`required`) by looking it up there.
+ */
+export function zodFieldErrors(error: z.ZodError, input: unknown, root?: string): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of unionIssues(error.issues)) {
     if (issue.code === "unrecognized_keys") {
@@ -42,7 +57,7 @@ export function zodFieldErrors(error: z.ZodError, root?: string): FieldErrors {
     const custom = /^[a-z_]+(\.[a-z_]+)*$/.test(issue.message);
     fields[path] = custom
       ? issue.message
-      : issue.code === "invalid_type" && issue.input === undefined
+      : issue.code === "invalid_type" && valueAt(input, issue.path) === undefined
         ? "required"
         : issue.code;
   }

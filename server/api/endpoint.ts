@@ -99,9 +99,10 @@ export function defineEndpoint<B = undefined, Q = undefined, P = undefined, R = 
 
 function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
-  const result = schema.safeParse(value ?? (where === "body" ? undefined : {}));
+  const input = value ?? (where === "body" ? undefined : {});
+  const result = schema.safeParse(input);
   if (!result.success) {
-    throw new AppError("request.invalid", { fields: zodFieldErrors(result.error, where) });
+    throw new AppError("request.invalid", { fields: zodFieldErrors(result.error, input, where) });
   }
   return result.data;
 }

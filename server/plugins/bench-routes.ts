@@ -30,8 +30,9 @@ export async function registerBenchRoutes(app: FastifyInstance, dir: string): Pr
       bytes: z.coerce.number().int().min(0).max(262_144).default(0),
     });
     scope.get("/__bench/statements/:n", async (req) => {
-      const parsed = statements.safeParse({ ...(req.query as object), ...(req.params as object) });
-      if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, "query") });
+      const query = { ...(req.query as object), ...(req.params as object) };
+      const parsed = statements.safeParse(query);
+      if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, query, "query") });
       const { n, hash: idHash, bytes } = parsed.data;
       let found = 0;
       for (let i = 0; i < n; i++) if (await findSessionByHash(app.ctx.db, idHash)) found++;

@@ -94,8 +94,9 @@ export function registerDevBankIdRoutes(app: FastifyInstance): void {
   });
 
   app.post("/dev/bankid/scan", async (req, reply) => {
-    const parsed = scanBody.safeParse(req.body ?? {});
-    if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, "body") });
+    const body: unknown = req.body ?? {};
+    const parsed = scanBody.safeParse(body);
+    if (!parsed.success) throw new AppError("request.invalid", { fields: zodFieldErrors(parsed.error, body, "body") });
     const { qrData, autoStartToken, personalNumber, action } = parsed.data;
     try {
       return await simScan(deps, {

@@ -130,7 +130,7 @@ export function WorksheetPanel({ data, locale, onChange }: { data: WorksheetData
     const values = toValues(def, sent.fields);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const fields = zodFieldErrors(parsed.error);
+      const fields = zodFieldErrors(parsed.error, values);
       // The summary (role=alert) announces the errors and takes focus; each links to its field.
       setErrors(fields);
       setAttempt((n) => n + 1);

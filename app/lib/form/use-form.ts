@@ -69,7 +69,7 @@ export function useForm<S extends z.ZodType<Values>>(options: UseFormOptions<S>)
 
   const validate = useCallback((schema: S, next: V): Record<string, string> => {
     const result = schema.safeParse(next);
-    return result.success ? {} : zodFieldErrors(result.error);
+    return result.success ? {} : zodFieldErrors(result.error, next);
   }, []);
 
   const setValue = useCallback(

@@ -20,7 +20,7 @@ async function definition(ctx: AppContext, key: string): Promise<WorksheetDef> {
 
 function validValues(def: WorksheetDef, values: unknown): WorksheetValues {
   const result = worksheetValuesSchema(def).safeParse(values);
-  if (!result.success) throw new AppError("request.invalid", { fields: zodFieldErrors(result.error, "body.values") });
+  if (!result.success) throw new AppError("request.invalid", { fields: zodFieldErrors(result.error, values, "body.values") });
   return result.data;
 }
 

@@ -77,6 +77,10 @@ describe("GET/PUT /api/v1/me/reminders/", () => {
     expect(body.code).toBe("request.invalid");
     expect(Object.keys(body.fields).sort()).toEqual(["body.enabled", "body.time_of_day", "body.timezone"]);
     expect(body.fields["body.time_of_day"]).toBe("invalid_time");
+    // "yes" was sent, of the wrong type: not reported as missing ("fill in this field").
+    expect(body.fields["body.enabled"]).toBe("invalid_type");
+    const missing = await agent.request("PUT", "/api/v1/me/reminders/", { time_of_day: "08:00", timezone: "UTC" });
+    expect((json(missing) as { fields: Record<string, string> }).fields).toEqual({ "body.enabled": "required" });
     const extra = await agent.request("PUT", "/api/v1/me/reminders/", { enabled: true, time_of_day: "08:00", timezone: "UTC", email: "x@example.test" });
     expect(extra.statusCode).toBe(400);
     expect(json(await agent.get("/api/v1/me/reminders/"))).toEqual({ enabled: true, time_of_day: "08:00", timezone: "UTC" });
