@@ -290,14 +290,23 @@ export async function changePassword(
   next: string,
 ): Promise<void> {
   const user = await findUserById(ctx.db, session.userId);
-  if (!user?.passwordHash) throw new AppError("request.invalid", { fields: { "body.current_password": "password.none" } });
-  await verifyOwnPassword(ctx, client, user.id, user.passwordHash, current, "body.current_password");
+  const checked = user?.passwordHash;
+  if (!user || !checked) throw new AppError("request.invalid", { fields: { "body.current_password": "password.none" } });
+  await verifyOwnPassword(ctx, client, user.id, checked, current, "body.current_password");
   assertAcceptablePassword(next, user.email, "body.new_password");
   const passwordHash = await hashNewPassword(next);
   await ctx.db.transaction(async (tx) => {
     // Before the row is written: a reset link used at the same moment takes its codes, then the row.
     await revokeEmailCodes(tx, user.id, ["reset"]);
-    await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+    // Only while the hash is still the one the current password was checked against: a change or
+    // reset that committed since then is not overwritten. One by one, this request would have been
+    // refused (the password it gave is no longer the current one), and so it is.
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: ctx.clock.now() })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, checked)))
+      .returning({ id: users.id });
+    if (!changed) throw new AppError("auth.invalid_credentials", { fields: { "body.current_password": "password.incorrect" } });
     await deleteOtherSessions(tx, user.id, session.idHash);
     await audit(ctx, tx, { userId: user.id, event: "password.changed", ip: client.ip });
     if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.passwordChanged({ locale: user.locale }) }, { userId: user.id });
