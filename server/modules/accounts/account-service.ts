@@ -14,7 +14,7 @@ import type { ClientInfo } from "../../lib/client-info.ts";
 import { assertFreshBankIdLogin } from "../bankid/fresh-login.ts";
 import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
-import { deleteOtherSessions, deleteSession, deleteSessionsOfUser } from "../sessions/session-repository.ts";
+import { deleteOtherSessions, deleteSession, deleteSessionsOfUser, findSessionByHash } from "../sessions/session-repository.ts";
 import type { SessionEffect, WithSessionEffects } from "../sessions/session-effects.ts";
 import { startSession } from "../sessions/session-service.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
@@ -307,6 +307,9 @@ export async function changePassword(
       .where(and(eq(users.id, user.id), eq(users.passwordHash, checked)))
       .returning({ id: users.id });
     if (!changed) throw new AppError("auth.invalid_credentials", { fields: { "body.current_password": "password.incorrect" } });
+    // And only from a session that is still there: one that "log out other devices" (which takes
+    // the row first) ended while this request ran changes nothing, as a deletion from it does not.
+    if (!(await findSessionByHash(tx, session.idHash))) throw new AppError("auth.not_authenticated");
     await deleteOtherSessions(tx, user.id, session.idHash);
     await audit(ctx, tx, { userId: user.id, event: "password.changed", ip: client.ip });
     if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.passwordChanged({ locale: user.locale }) }, { userId: user.id });
