@@ -1,20 +1,23 @@
-import { eq, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getInstrument, lightScreening } from "../../common/instruments/registry.ts";
 import { openDatabase, type Database, type Tx } from "../db/client.ts";
 import { auditLog } from "../db/schema/accounts.ts";
-import { onboardings, screenings } from "../db/schema/screening.ts";
+import { onboardings, screenings, screeningScores } from "../db/schema/screening.ts";
+import { users } from "../db/schema/users.ts";
 import { hashOnboardingToken } from "../modules/screening/onboarding-service.ts";
+import { CRISIS_EVENT } from "../modules/screening/screening-repository.ts";
 import { TestAgent } from "../testing/agent.ts";
-import { randomIp } from "../testing/accounts.ts";
-import { VISITOR_CONSENT } from "../testing/consent.ts";
+import { GOOD_PASSWORD, latestMailTo, linkParam, randomIp, uniqueEmail } from "../testing/accounts.ts";
+import { REGISTRATION_AGREEMENTS, VISITOR_CONSENT } from "../testing/consent.ts";
 import { hold } from "../testing/held-lock.ts";
 import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor } from "../testing/test-app.ts";
 
 /**
  * Privacy's background work meeting a person's writes: the visitor clean-up deleting an expired
- * onboarding while the visitor saves a screening (docs/retention.md), and "download my data"
+ * onboarding while the visitor saves a screening (docs/retention.md), a registration moving the
+ * visitor's data into the new account while the visitor saves a screening, and "download my data"
  * taken while a screening is saved. PostgreSQL only; PGlite runs one transaction at a time.
  */
 
@@ -114,6 +117,76 @@ describe("the visitor clean-up racing the visitor's screening", () => {
     }
     expect([saved.statusCode, (JSON.parse(saved.body) as { code: string }).code]).toEqual([400, "onboarding.token_invalid"]);
     expect(await app.ctx.db.select().from(auditLog).where(eq(auditLog.onboardingId, v.onboardingId))).toEqual([]);
+  });
+});
+
+describe("a registration moving the visitor's data while the visitor saves a screening", () => {
+  /**
+   * The visitor registers by e-mail with their token (claim-onboarding.ts moves the onboarding's
+   * screenings and entries into the account, then deletes it) while `save` runs in another tab. The
+   * registration is held after it moved the screenings and before it moves the entries (a lock on
+   * the onboarding's "crisis shown" entry); the save starts then, and both go on once the save has
+   * answered or queues too.
+   */
+  async function registerWhile(v: { agent: TestAgent; token: string; onboardingId: string }, save: () => Promise<LightMyRequestResponse>) {
+    const email = uniqueEmail("claim-race");
+    const asked = await v.agent.request("POST", "/api/v1/onboarding/register/email", { email, locale: "en" }, { token: v.token });
+    expect(asked.statusCode).toBe(202);
+    const code = linkParam((await latestMailTo(app, email)).text, "code");
+    const held = await hold(holder, (tx) => tx.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.onboardingId, v.onboardingId)).for("update"));
+    try {
+      const registering = v.agent.request("POST", "/api/v1/onboarding/complete", { code, password: GOOD_PASSWORD, ...REGISTRATION_AGREEMENTS }, { token: v.token });
+      await held.whenWaiting(1);
+      const saving = save();
+      await held.whenWaitingOrSettled(2, saving);
+      await held.release();
+      const [registered, saved] = [await registering, await saving];
+      expect(registered.statusCode, registered.body).toBe(201);
+      const [user] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (!user) throw new Error("no account");
+      return { userId: user.id, saved };
+    } finally {
+      await held.release();
+    }
+  }
+
+  /** Saved and answered 200, or refused as after the registration (the token is gone): never a 500. */
+  function savedOrRefused(saved: LightMyRequestResponse): boolean {
+    if (saved.statusCode === 200) return true;
+    expect([saved.statusCode, (JSON.parse(saved.body) as { code: string }).code], saved.body).toEqual([400, "onboarding.token_invalid"]);
+    return false;
+  }
+
+  const screeningsOf = (userId: string) => app.ctx.db.select({ id: screenings.id, kind: screenings.kind }).from(screenings).where(eq(screenings.userId, userId));
+
+  it("a light screening: moved into the account with the rest when it was answered as saved, nothing left behind", async () => {
+    const v = await visitor();
+    // Item 9 above 0: a "crisis shown" entry names the onboarding, and moves with it.
+    const first = await v.agent.request("POST", "/api/v1/screening/", { answers: { ...lightAnswers(), phq9_9: 1 } }, { token: v.token });
+    expect(first.statusCode).toBe(200);
+    const { userId, saved } = await registerWhile(v, () => v.agent.request("POST", "/api/v1/screening/", { answers: lightAnswers() }, { token: v.token }));
+    const kept = savedOrRefused(saved);
+    // A screening answered as saved is the account's now; it was deleted with the onboarding.
+    expect(await screeningsOf(userId)).toHaveLength(kept ? 2 : 1);
+    expect(await app.ctx.db.select().from(screenings).where(eq(screenings.onboardingId, v.onboardingId))).toEqual([]);
+    expect(await app.ctx.db.select().from(onboardings).where(eq(onboardings.id, v.onboardingId))).toEqual([]);
+    const crisis = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.userId, userId), eq(auditLog.event, CRISIS_EVENT)));
+    expect(crisis).toHaveLength(1);
+  });
+
+  it("a group of the extended screening in progress: no deadlock (not a 500), and the group is the account's when it was answered as saved", async () => {
+    const v = await visitor();
+    const first = await v.agent.request("POST", "/api/v1/screening-extended/", { groups: { phq9: group("phq9") } }, { token: v.token });
+    expect(first.statusCode).toBe(200);
+    const { userId, saved } = await registerWhile(v, () =>
+      v.agent.request("POST", "/api/v1/screening-extended/", { groups: { gad7: group("gad7") } }, { token: v.token }),
+    );
+    const kept = savedOrRefused(saved);
+    const [extended] = (await screeningsOf(userId)).filter((s) => s.kind === "extended");
+    if (!extended) throw new Error("the screening in progress did not move");
+    const groups = await app.ctx.db.select({ instrument: screeningScores.instrument }).from(screeningScores).where(eq(screeningScores.screeningId, extended.id));
+    expect(groups.map((g) => g.instrument).sort()).toEqual(kept ? ["gad7", "phq9"] : ["phq9"]);
+    expect(await app.ctx.db.select().from(screenings).where(eq(screenings.onboardingId, v.onboardingId))).toEqual([]);
   });
 });
 

@@ -15,8 +15,8 @@ import { FakeClock, createTestApp, json, sessionCookieFor } from "../testing/tes
  * Ending a person's other sessions ("log out other devices", a password change) while one of those
  * sessions is in use. A second factor passed replaces that session with a new one, which must not
  * outlive the logout that ended its predecessor (docs/security.md: a password change ends the other
- * sessions); whichever comes first, the other must see it. A deletion from an ended session deletes
- * nothing. An ordinary write already authorised completes (authorisation is decided as a request
+ * sessions); whichever comes first, the other must see it. A deletion or a password change from an
+ * ended session changes nothing. An ordinary write already authorised completes (authorisation is decided as a request
  * arrives); the session's next request is refused. A held row lock, on a connection of the test's
  * own, decides which request queues first. PostgreSQL only; PGlite runs one transaction at a time.
  */
@@ -119,6 +119,30 @@ describe("the other sessions ended while one of them is in use", () => {
     expect([deletion.statusCode, json(deletion).code]).toEqual([401, "auth.not_authenticated"]);
     expect(await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, devices.id))).toHaveLength(1);
     expect((await devices.user.agent.get("/api/v1/me/profile/")).statusCode).toBe(200);
+  });
+
+  it("the other devices logged out first: a password change sent from one of them changes nothing (401)", async () => {
+    const devices = await twoDevices();
+    // A verified session of the second device (as if it had passed its second factor before).
+    const changing = new TestAgent(app, randomIp());
+    changing.cookies.set("sessionid", (await sessionCookieFor(app, { id: devices.id, email: devices.user.email })).split("=")[1] ?? "");
+    const held = await hold(holder, (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, devices.id)).for("update"));
+    let logout, change;
+    try {
+      const ending = devices.user.agent.post("/api/v1/me/sessions/logout-others/");
+      await held.whenWaiting(1);
+      const changed = changing.post("/api/v1/password/change", { current_password: devices.user.password, new_password: NEW_PASSWORD });
+      await held.releaseWhenWaiting(2);
+      [logout, change] = [await ending, await changed];
+    } finally {
+      await held.release();
+    }
+    expect(logout.statusCode).toBe(200);
+    expect([change.statusCode, json(change).code]).toEqual([401, "auth.not_authenticated"]);
+    // The device that logged the others out is still in, with the password it knows.
+    expect((await devices.user.agent.get("/api/v1/me/profile/")).statusCode).toBe(200);
+    const login = await new TestAgent(app, randomIp()).post("/api/v1/login/email", { email: devices.user.email, password: devices.user.password });
+    expect(login.statusCode).toBe(200);
   });
 
   it("a write in flight when the other devices are logged out completes (it was authorised first); the session's next request is refused", async () => {

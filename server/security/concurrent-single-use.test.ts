@@ -106,6 +106,17 @@ async function rounds(count: number, round: (i: number) => Promise<void>): Promi
 
 const SAME_CODE_TIMES = 6;
 
+/**
+ * Two requests that write the account's row, at once: on PostgreSQL the row is held until both
+ * wait (at the row, or behind the other), so they go on together, in either order, every round.
+ */
+async function together(userId: string, requests: () => Promise<LightMyRequestResponse>[]): Promise<LightMyRequestResponse[]> {
+  if (!holder) return Promise.all(requests());
+  const held = await hold(holder, (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update"));
+  const [responses] = await Promise.all([Promise.all(requests()), held.releaseWhenWaiting(2)]);
+  return responses;
+}
+
 describe("one code sent several times at once", () => {
   it("a password-reset link: one reset, the others refused as used", async () => {
     const user = await verifiedUser("password");
@@ -208,23 +219,22 @@ describe("a person's first BankID login, twice at once", () => {
 describe("a reset link used while the account changes its password or address", () => {
   // Each deletes the account's reset codes and writes its row: in opposite orders, the two
   // transactions deadlocked (40P01, a 500). Whichever comes first wins; the other answers as it
-  // would a moment later. On PostgreSQL the user's row is held until both wait, so they go on
-  // together, in either order, every round.
-  async function together(userId: string, requests: () => Promise<LightMyRequestResponse>[]): Promise<LightMyRequestResponse[]> {
-    if (!holder) return Promise.all(requests());
-    const held = await hold(holder, (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update"));
-    const [responses] = await Promise.all([Promise.all(requests()), held.releaseWhenWaiting(2)]);
-    return responses;
-  }
-
-  it("a password change at the same moment: no 500", async () => {
+  // would a moment later. On PostgreSQL the user's row is held until both wait (together).
+  it("a password change at the same moment: one of them wins, the other is refused (no 500)", async () => {
+    // Reset first, the change was refused too (401 once its session had gone); at once, it used to
+    // replace the password the reset had just set (both 200), with the current password it had.
     await rounds(8, async () => {
       const user = await verifiedUser("password");
       const token = await resetToken(user.email);
       const change = { current_password: GOOD_PASSWORD, new_password: `${NEW_PASSWORD} too` };
       const responses = await together(user.id, () => [useReset(token), user.agent.post("/api/v1/password/change", change)]);
-      expect(responses.map((r) => r.statusCode)).toEqual([expect.any(Number), 200]);
-      expect([200, 400]).toContain(responses[0]?.statusCode);
+      const [reset, changed] = responses.map((r) => [r.statusCode, r.statusCode === 200 ? null : r.json().code]);
+      expect(responses.filter((r) => r.statusCode === 200), JSON.stringify([reset, changed])).toHaveLength(1);
+      if (reset?.[0] !== 200) expect(reset).toEqual([400, "auth.link_invalid"]);
+      if (changed?.[0] !== 200) expect([[400, "auth.invalid_credentials"], [401, "auth.not_authenticated"]]).toContainEqual(changed);
+      // The winner's password is the account's.
+      const password = reset?.[0] === 200 ? NEW_PASSWORD : change.new_password;
+      expect((await visitor().post("/api/v1/login/email", { email: user.email, password })).statusCode).toBe(200);
     });
   });
 
@@ -257,5 +267,36 @@ describe("a login with the old password while a reset replaces it", () => {
       expect(await app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
       expect(json(await login.get("/api/v1/me/"))["logged_in"]).toBe(false);
     });
+  });
+});
+
+describe("two password changes of one account at once", () => {
+  // Each checked the current password before either wrote. One by one, the later one is refused:
+  // the password it gives is no longer the current one (or, from another device, its session was
+  // ended by the first). At once, it must not replace the password the first has just set.
+  async function changeTwice(sameSession: boolean): Promise<void> {
+    const user = await verifiedUser("password");
+    const other = sameSession ? user.agent : visitor();
+    if (!sameSession) other.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "");
+    const next = [`${NEW_PASSWORD} ett`, `${NEW_PASSWORD} två`];
+    const responses = await together(user.id, () =>
+      [user.agent, other].map((agent, i) => agent.post("/api/v1/password/change", { current_password: GOOD_PASSWORD, new_password: next[i] })),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200), `statuses: ${statuses.join(", ")}`).toHaveLength(1);
+    const lost = responses.find((r) => r.statusCode !== 200);
+    expect([[400, "auth.invalid_credentials"], [401, "auth.not_authenticated"]]).toContainEqual([lost?.statusCode, lost?.json().code]);
+    // The winner's new password is the account's; the loser's is not.
+    const winner = statuses.indexOf(200);
+    const logins = await Promise.all(next.map((password) => visitor().post("/api/v1/login/email", { email: user.email, password })));
+    expect(logins.map((r) => r.statusCode)).toEqual(next.map((_, i) => (i === winner ? 200 : 400)));
+  }
+
+  it("from two devices: one change, the other refused", async () => {
+    await rounds(3, () => changeTwice(false));
+  });
+
+  it("twice from one session (two tabs): one change, the other refused", async () => {
+    await rounds(3, () => changeTwice(true));
   });
 });

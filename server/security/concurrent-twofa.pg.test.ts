@@ -15,6 +15,9 @@ import { createTestApp, FakeClock, json } from "../testing/test-app.ts";
  * Two-factor writes that two requests of one user make at the same moment (two tabs, a prefetch,
  * a double submit). Each must end as if the requests had come one after the other.
  *
+ * One second-factor check of a user is in flight at a time (ADR 016: a lease, across instances);
+ * another one at that moment is turned away at once (429), whatever the address it comes from.
+ *
  * Two regenerations of recovery codes only overlap where one passes its code check while the
  * other's transaction is still open (checks take the user's lease one at a time, and a used time
  * step closes the earlier ones). The tests hold a lock on a connection of their own to keep that
@@ -102,6 +105,39 @@ describe("two-factor set-up requested several times at once", () => {
     expect(enabled.statusCode).toBe(400);
     expect(json(enabled).code).toBe("auth.code_invalid");
     expect(json(await agent.get("/api/v1/twofa/")).enabled).toBe(false);
+  });
+});
+
+describe("two second-factor checks of one user at once", () => {
+  it("the second, from another device and address, is answered 429 at once while the first is checked; then it passes", async () => {
+    const user = await registerUser(app);
+    const devices = [new TestAgent(app, randomIp()), new TestAgent(app, randomIp())];
+    for (const device of devices) {
+      expect((await device.post("/api/v1/login/email", { email: user.email, password: user.password })).statusCode).toBe(200);
+    }
+    // Enabling used the current step: one step on, this step and the next are unused.
+    clock.advance(STEP_MS);
+    const id = await idOf(user.email);
+    // The first check holds the lease and waits where it records the used step (the user's row).
+    const held = await hold(holder, (tx) => tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for("update"));
+    let first, second;
+    try {
+      first = devices[0]!.post("/api/v1/twofa/verify/", { code: codeFor(app, user.secret) });
+      await held.whenWaiting(1);
+      const checking = devices[1]!.post("/api/v1/twofa/verify/", { code: codeFor(app, user.secret, 1) });
+      // Without the lease the second check queues behind the first (two waiters), unanswered.
+      second = await Promise.race([checking, held.whenWaitingOrSettled(2, checking).then(() => null)]);
+      await held.release();
+      first = await first;
+      await checking;
+    } finally {
+      await held.release();
+    }
+    expect(second?.statusCode, "answered while the first check was in flight").toBe(429);
+    expect(Number(second?.headers["retry-after"])).toBeGreaterThan(0);
+    expect(first.statusCode).toBe(200);
+    // Turned away without counting as a guess: once the first is done, the second device passes.
+    expect((await devices[1]!.post("/api/v1/twofa/verify/", { code: codeFor(app, user.secret, 1) })).statusCode).toBe(200);
   });
 });
 

@@ -10,6 +10,11 @@ import type { Database, Tx } from "../db/client.ts";
 export interface HeldLocks {
   /** Resolves once `waiters` statements wait for a lock, and keeps holding it (to start the next request). */
   whenWaiting(waiters: number): Promise<void>;
+  /**
+   * Resolves once `waiters` statements wait for a lock, or once `request` has settled: for a
+   * request that may or may not have to queue (it answers at once where nothing stops it).
+   */
+  whenWaitingOrSettled(waiters: number, request: Promise<unknown>): Promise<void>;
   /** Commits once `waiters` statements wait for a lock. */
   releaseWhenWaiting(waiters: number): Promise<void>;
   /** Commits now (a test's `finally`, so a failed wait leaves no transaction open). */
@@ -49,12 +54,26 @@ export async function hold(holder: Database, lock: (tx: Tx) => Promise<unknown>)
   const holderPid = await Promise.race([taken, done.then(() => -1)]);
   const whenWaiting = (waiters: number) =>
     vi.waitFor(async () => expect(await lockWaiters(holder, holderPid)).toBeGreaterThanOrEqual(waiters), { timeout: 10_000, interval: 10 });
+  const whenWaitingOrSettled = (waiters: number, request: Promise<unknown>) => {
+    let settled = false;
+    const done = () => {
+      settled = true;
+    };
+    request.then(done, done);
+    return vi.waitFor(
+      async () => {
+        if (!settled) expect(await lockWaiters(holder, holderPid)).toBeGreaterThanOrEqual(waiters);
+      },
+      { timeout: 10_000, interval: 10 },
+    );
+  };
   const release = async () => {
     commit();
     await done;
   };
   return {
     whenWaiting,
+    whenWaitingOrSettled,
     async releaseWhenWaiting(waiters) {
       try {
         await whenWaiting(waiters);

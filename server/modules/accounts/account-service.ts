@@ -14,7 +14,7 @@ import type { ClientInfo } from "../../lib/client-info.ts";
 import { assertFreshBankIdLogin } from "../bankid/fresh-login.ts";
 import { queueMail } from "../mail/outbox.ts";
 import * as mail from "../mail/templates.ts";
-import { deleteOtherSessions, deleteSession, deleteSessionsOfUser } from "../sessions/session-repository.ts";
+import { deleteOtherSessions, deleteSession, deleteSessionsOfUser, findSessionByHash } from "../sessions/session-repository.ts";
 import type { SessionEffect, WithSessionEffects } from "../sessions/session-effects.ts";
 import { startSession } from "../sessions/session-service.ts";
 import type { SessionInfo } from "../sessions/session-types.ts";
@@ -290,14 +290,26 @@ export async function changePassword(
   next: string,
 ): Promise<void> {
   const user = await findUserById(ctx.db, session.userId);
-  if (!user?.passwordHash) throw new AppError("request.invalid", { fields: { "body.current_password": "password.none" } });
-  await verifyOwnPassword(ctx, client, user.id, user.passwordHash, current, "body.current_password");
+  const checked = user?.passwordHash;
+  if (!user || !checked) throw new AppError("request.invalid", { fields: { "body.current_password": "password.none" } });
+  await verifyOwnPassword(ctx, client, user.id, checked, current, "body.current_password");
   assertAcceptablePassword(next, user.email, "body.new_password");
   const passwordHash = await hashNewPassword(next);
   await ctx.db.transaction(async (tx) => {
     // Before the row is written: a reset link used at the same moment takes its codes, then the row.
     await revokeEmailCodes(tx, user.id, ["reset"]);
-    await tx.update(users).set({ passwordHash, updatedAt: ctx.clock.now() }).where(eq(users.id, user.id));
+    // Only while the hash is still the one the current password was checked against: a change or
+    // reset that committed since then is not overwritten. One by one, this request would have been
+    // refused (the password it gave is no longer the current one), and so it is.
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: ctx.clock.now() })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, checked)))
+      .returning({ id: users.id });
+    if (!changed) throw new AppError("auth.invalid_credentials", { fields: { "body.current_password": "password.incorrect" } });
+    // And only from a session that is still there: one that "log out other devices" (which takes
+    // the row first) ended while this request ran changes nothing, as a deletion from it does not.
+    if (!(await findSessionByHash(tx, session.idHash))) throw new AppError("auth.not_authenticated");
     await deleteOtherSessions(tx, user.id, session.idHash);
     await audit(ctx, tx, { userId: user.id, event: "password.changed", ip: client.ip });
     if (user.email) await queueMail(ctx, tx, { to: user.email, ...mail.passwordChanged({ locale: user.locale }) }, { userId: user.id });

@@ -11,10 +11,16 @@ import { hashOnboardingToken } from "./onboarding-service.ts";
  * onboarding and its token. Runs inside the account-creation transaction. An unknown or expired token moves nothing.
  */
 export async function claimOnboardingData(tx: Tx, input: { token: string; userId: string }): Promise<{ screenings: number }> {
+  // The onboarding's row first, until the commit, as the visitor clean-up takes it: a screening the
+  // visitor saves meanwhile holds it (key share) from start to commit, so it is moved with the rest
+  // or waits and finds the token gone. Without the lock, one committed between the move and the
+  // DELETE went with the onboarding (answered as saved), and one that changed a moved screening
+  // deadlocked with the DELETE (server/security/concurrent-privacy.pg.test.ts).
   const [onboarding] = await tx
     .select({ id: onboardings.id, locale: onboardings.locale, consentVersion: onboardings.consentVersion, createdAt: onboardings.createdAt })
     .from(onboardings)
-    .where(and(eq(onboardings.tokenHash, hashOnboardingToken(input.token)), gt(onboardings.expiresAt, sql`now()`)));
+    .where(and(eq(onboardings.tokenHash, hashOnboardingToken(input.token)), gt(onboardings.expiresAt, sql`now()`)))
+    .for("update");
   if (!onboarding) return { screenings: 0 };
   const moved = await tx
     .update(screenings)

@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { lightScreening } from "../../../../common/instruments/registry.ts";
 import type { ScreeningStats } from "../../../../common/schemas/screening.ts";
+import { openDatabase, type Database } from "../../../db/client.ts";
 import { screeningStatsSnapshots } from "../../../db/schema/screening.ts";
 import { refreshScreeningStats, STATS_PERIOD_MS } from "../../../modules/screening/screening-stats.ts";
 import { randomIp } from "../../../testing/accounts.ts";
 import { TestAgent } from "../../../testing/agent.ts";
+import { hold } from "../../../testing/held-lock.ts";
 import { createTestApp, createTestUser, FakeClock, sessionCookieFor } from "../../../testing/test-app.ts";
 import { VISITOR_CONSENT } from "../../../testing/consent.ts";
 
@@ -19,10 +21,20 @@ import { VISITOR_CONSENT } from "../../../testing/consent.ts";
 
 const clock = new FakeClock(Date.parse("2026-03-01T10:30:00Z"));
 let app: FastifyInstance;
+/** On PostgreSQL, a second pool on this file's database that holds a row lock to line up racing refreshes (testing/held-lock.ts). */
+let holder: Database | null = null;
 beforeAll(async () => {
   app = await createTestApp({ clock, isolated: true });
+  const url = inject("testDatabaseUrl");
+  if (url) {
+    const result = (await app.ctx.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const own = new URL(url);
+    own.pathname = `/${result.rows[0]?.name ?? ""}`;
+    holder = await openDatabase({ url: own.toString(), poolSize: 2 });
+  }
 });
 afterAll(async () => {
+  await holder?.close();
   await app.close();
 });
 
@@ -130,6 +142,24 @@ describe("published screening statistics", () => {
     expect(await published()).toEqual(row?.stats);
     // The row holds only the published, anonymised figures.
     expect(JSON.stringify(row?.stats)).not.toMatch(/v1\.|onboarding|user/);
+  });
+
+  it("is stored once when two instances compute the new hour at the same moment: the first one stands", async () => {
+    await refreshScreeningStats(app.ctx);
+    clock.advance(STATS_PERIOD_MS);
+    // Both read last hour's snapshot and compute; on PostgreSQL their upserts wait for the row
+    // together, then go on in either order.
+    const refreshes = () => Promise.all([refreshScreeningStats(app.ctx), refreshScreeningStats(app.ctx)]);
+    let stored: boolean[];
+    if (holder) {
+      const held = await hold(holder, (tx) => tx.select().from(screeningStatsSnapshots).where(eq(screeningStatsSnapshots.key, "light")).for("update"));
+      [stored] = await Promise.all([refreshes(), held.releaseWhenWaiting(2)]);
+    } else {
+      stored = await refreshes();
+    }
+    expect(stored.filter(Boolean)).toHaveLength(1);
+    const [row] = await app.ctx.db.select().from(screeningStatsSnapshots).where(eq(screeningStatsSnapshots.key, "light"));
+    expect(row?.periodStart.getTime()).toBe(Math.floor(clock.now().getTime() / STATS_PERIOD_MS) * STATS_PERIOD_MS);
   });
 });
 
