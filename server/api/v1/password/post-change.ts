@@ -1,6 +1,6 @@
 import { passwordChangeBody } from "../../../../common/schemas/accounts.ts";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
-import { changePassword } from "../../../modules/accounts/account-service.ts";
+import { changePassword } from "../../../modules/accounts/password-service.ts";
 import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 

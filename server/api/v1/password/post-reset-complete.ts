@@ -1,6 +1,6 @@
 import { passwordResetCompleteBody } from "../../../../common/schemas/accounts.ts";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
-import { completePasswordReset } from "../../../modules/accounts/account-service.ts";
+import { completePasswordReset } from "../../../modules/accounts/password-service.ts";
 import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 

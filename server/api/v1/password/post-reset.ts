@@ -1,6 +1,6 @@
 import { passwordResetBody } from "../../../../common/schemas/accounts.ts";
 import { emptyResponseSchema } from "../../../../common/schemas/common.ts";
-import { requestPasswordReset } from "../../../modules/accounts/account-service.ts";
+import { requestPasswordReset } from "../../../modules/accounts/password-service.ts";
 import { clientInfo } from "../../../lib/request-data.ts";
 import { defineEndpoint } from "../../endpoint.ts";
 

@@ -1,5 +1,5 @@
 import { statusResponse, twofaDisableBody } from "../../../../common/schemas/accounts.ts";
-import { verifyOwnPassword } from "../../../modules/accounts/account-service.ts";
+import { verifyOwnPassword } from "../../../modules/accounts/password-service.ts";
 import { disableTwofa } from "../../../modules/accounts/twofa-service.ts";
 import { AppError } from "../../../lib/app-error.ts";
 import { clientInfo } from "../../../lib/request-data.ts";
