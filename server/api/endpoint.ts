@@ -98,13 +98,29 @@ export function defineEndpoint<B = undefined, Q = undefined, P = undefined, R = 
 }
 
 function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
-  if (!schema) return undefined as T;
+  if (!schema) {
+    if (where === "body") refuseUnexpectedBody(value);
+    return undefined as T;
+  }
   const input = value ?? (where === "body" ? undefined : {});
   const result = schema.safeParse(input);
   if (!result.success) {
     throw new AppError("request.invalid", { fields: zodFieldErrors(result.error, input, where) });
   }
   return result.data;
+}
+
+/**
+ * An endpoint that takes no body refuses one with content, as a schema refuses a key it does not
+ * know: a client that sends an option (`{"everyone": true}` to POST /logout) is told it was not
+ * taken instead of being answered as if it were. No body, null, "" and `{}` pass.
+ */
+function refuseUnexpectedBody(value: unknown): void {
+  if (value === undefined || value === null || value === "") return;
+  if (typeof value !== "object" || Array.isArray(value)) throw new AppError("request.invalid", { fields: { body: "invalid_type" } });
+  const keys = Object.keys(value);
+  if (keys.length === 0) return;
+  throw new AppError("request.invalid", { fields: Object.fromEntries(keys.map((key) => [`body.${key}`, "unknown_field"])) });
 }
 
 /** A logged-in session is of the endpoint's level (`verified` needs the second factor passed). */
