@@ -13,8 +13,8 @@ export interface MailBody {
 const PRODUCT: Record<Locale, string> = {
   sv: "KBT Självhjälp",
   en: "CBT Self-help",
-  no: "KBT Selvhjelp",
-  da: "KBT Selvhjælp",
+  no: "KAT Selvhjelp",
+  da: "KAT Selvhjælp",
 };
 
 const FOOTER: Record<Locale, string> = {
