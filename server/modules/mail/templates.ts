@@ -13,8 +13,8 @@ export interface MailBody {
 const PRODUCT: Record<Locale, string> = {
   sv: "KBT Självhjälp",
   en: "CBT Self-help",
-  no: "KBT Selvhjelp",
-  da: "KBT Selvhjælp",
+  no: "KAT Selvhjelp",
+  da: "KAT Selvhjælp",
 };
 
 const FOOTER: Record<Locale, string> = {
@@ -207,13 +207,13 @@ export function emailChangeConfirm({ locale, link }: { locale: Locale; link: str
 export function twofaChanged({ locale, enabled }: { locale: Locale; enabled: boolean }): MailBody {
   const on = {
     sv: { subject: "Tvåstegsverifiering är påslagen", body: "Tvåstegsverifiering med autentiseringsapp är nu påslagen för ditt konto." },
-    en: { subject: "Two-factor authentication is on", body: "Two-factor authentication with an authenticator app is now turned on for your account." },
+    en: { subject: "Two-step verification is on", body: "Two-step verification with an authenticator app is now turned on for your account." },
     no: { subject: "Totrinnsbekreftelse er slått på", body: "Totrinnsbekreftelse med autentiseringsapp er nå slått på for kontoen din." },
     da: { subject: "Totrinsbekræftelse er slået til", body: "Totrinsbekræftelse med godkendelsesapp er nu slået til for din konto." },
   }[locale];
   const off = {
     sv: { subject: "Tvåstegsverifiering är avstängd", body: "Autentiseringsappen har tagits bort från ditt konto. Nästa gång du loggar in blir du ombedd att lägga till en ny." },
-    en: { subject: "Two-factor authentication is off", body: "The authenticator app has been removed from your account. Next time you log in you will be asked to add a new one." },
+    en: { subject: "Two-step verification is off", body: "The authenticator app has been removed from your account. Next time you log in you will be asked to add a new one." },
     no: { subject: "Totrinnsbekreftelse er slått av", body: "Autentiseringsappen er fjernet fra kontoen din. Neste gang du logger inn, blir du bedt om å legge til en ny." },
     da: { subject: "Totrinsbekræftelse er slået fra", body: "Godkendelsesappen er fjernet fra din konto. Næste gang du logger ind, bliver du bedt om at tilføje en ny." },
   }[locale];
