@@ -1,10 +1,10 @@
 import { systemClock } from "./lib/clock.ts";
-import { unlockModule } from "./testing/courses.ts";
+import { unlockModule, worksheetModuleIdOf } from "./testing/courses.ts";
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "./db/client.ts";
-import { contentModules, worksheetRows } from "./db/schema/content.ts";
+import { worksheetRows } from "./db/schema/content.ts";
 import { users } from "./db/schema/users.ts";
 import { maskSecret, newCsrfSecret } from "./lib/csrf-token.ts";
 import { hashPassword } from "./modules/accounts/password-hash.ts";
@@ -212,17 +212,7 @@ describe("two instances on one database", () => {
     const acknowledged: string[] = [];
     let failed = 0;
     // Rows are saved to a worksheet module by its id (the instances imported the content).
-    const [diary] = await database.db
-      .select({ id: contentModules.id })
-      .from(contentModules)
-      .where(
-        and(
-          eq(contentModules.type, "worksheet"),
-          sql`${contentModules.settings}->>'worksheet' = 'stress-diary'`,
-        ),
-      )
-      .limit(1);
-    if (!diary) throw new Error("no stress-diary module");
+    const diary = { id: await worksheetModuleIdOf({ ctx: { db: database.db } }, "stress-diary") };
     // Rows are written only through a module open to the user.
     await unlockModule({ ctx: { db: database.db, clock: systemClock } }, user.id, diary.id);
     const save = async (instance: Instance, n: number) => {

@@ -2,18 +2,16 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { systemClock } from "../lib/clock.ts";
 import { openDatabase } from "../db/client.ts";
-import { contentModules } from "../db/schema/content.ts";
 import { users } from "../db/schema/users.ts";
 import { maskSecret, newCsrfSecret } from "../lib/csrf-token.ts";
 import { importContent } from "../modules/content/import-content.ts";
 import { loadContent } from "../modules/content/load-content.ts";
 import { insertSession } from "../modules/sessions/session-repository.ts";
 import { hashSessionId } from "../modules/sessions/session-service.ts";
-import { unlockModule } from "../testing/courses.ts";
+import { unlockModule, worksheetModuleIdOf } from "../testing/courses.ts";
 import { startInstances, type Instance } from "../testing/instances.ts";
 
 /**
@@ -46,11 +44,7 @@ describe("kill -9 of the app on the embedded database", () => {
       .insert(users)
       .values({ email: `kill-${randomBytes(4).toString("hex")}@example.test`, authType: "email", termsVersion: "1" })
       .returning({ id: users.id });
-    const [diary] = await database.db
-      .select({ id: contentModules.id })
-      .from(contentModules)
-      .where(and(eq(contentModules.type, "worksheet"), sql`${contentModules.settings}->>'worksheet' = 'stress-diary'`))
-      .limit(1);
+    const diary = { id: await worksheetModuleIdOf({ ctx: { db: database.db } }, "stress-diary") };
     if (!user || !diary) throw new Error("no user or worksheet");
     await unlockModule({ ctx: { db: database.db, clock: systemClock } }, user.id, diary.id);
     const sessionId = randomBytes(32).toString("base64url");

@@ -1,14 +1,14 @@
 import path from "node:path";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { openDatabase, type Database } from "../db/client.ts";
-import { contentModules, worksheetRows } from "../db/schema/content.ts";
+import { worksheetRows } from "../db/schema/content.ts";
 import { importContent } from "../modules/content/import-content.ts";
 import { loadContent } from "../modules/content/load-content.ts";
 import { TestAgent } from "../testing/agent.ts";
-import { unlockModule } from "../testing/courses.ts";
+import { unlockModule, worksheetModuleIdOf } from "../testing/courses.ts";
 import { privatePostgres, type PrivatePostgres } from "../testing/private-postgres.ts";
 import { createTestUser, json, sessionCookieFor, testEnv } from "../testing/test-app.ts";
 
@@ -47,11 +47,7 @@ describe("PostgreSQL crashes under a burst of writes and comes back", () => {
     const user = await createTestUser(app);
     const agent = new TestAgent(app, "10.88.0.1");
     agent.cookies.set("sessionid", (await sessionCookieFor(app, user)).split("=")[1] ?? "");
-    const [diary] = await database.db
-      .select({ id: contentModules.id })
-      .from(contentModules)
-      .where(and(eq(contentModules.type, "worksheet"), sql`${contentModules.settings}->>'worksheet' = 'stress-diary'`))
-      .limit(1);
+    const diary = { id: await worksheetModuleIdOf({ ctx: { db: database.db } }, "stress-diary") };
     if (!diary) throw new Error("no stress-diary module");
     await unlockModule({ ctx: { db: database.db, clock: app.ctx.clock } }, user.id, diary.id);
     expect((await agent.get("/api/v1/csrftoken/")).statusCode).toBe(200);

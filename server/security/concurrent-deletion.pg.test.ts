@@ -19,7 +19,7 @@ import { giveScreening } from "../modules/screening/fixture-screening.ts";
 import { TestAgent } from "../testing/agent.ts";
 import { TOTP_PERIOD_SECONDS } from "../modules/twofa/totp.ts";
 import { GOOD_PASSWORD, codeFor, mailCountTo, randomIp, registerUser } from "../testing/accounts.ts";
-import { unlockModule } from "../testing/courses.ts";
+import { unlockModule, worksheetModuleIdOf } from "../testing/courses.ts";
 import { approvedOrder, registerWithBankId } from "../testing/bankid.ts";
 import { hold } from "../testing/held-lock.ts";
 import { FakeClock, createTestApp, createTestUser, json, sessionCookieFor } from "../testing/test-app.ts";
@@ -110,14 +110,8 @@ async function leftOf(id: string): Promise<Record<string, number>> {
   return left;
 }
 
-async function worksheetModule(worksheet: string): Promise<string> {
-  const [row] = await app.ctx.db
-    .select({ id: contentModules.id })
-    .from(contentModules)
-    .where(and(eq(contentModules.type, "worksheet"), sql`${contentModules.settings}->>'worksheet' = ${worksheet}`, eq(contentModules.archived, false)))
-    .limit(1);
-  if (!row) throw new Error(`no module uses ${worksheet}`);
-  return row.id;
+function worksheetModule(worksheet: string): Promise<string> {
+  return worksheetModuleIdOf(app, worksheet);
 }
 
 /** The first module of a course's first part. */

@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../app-context.ts";
 import { contentModules, courseParts, courseProgress, courses, moduleProgress } from "../db/schema/content.ts";
 
@@ -10,6 +10,17 @@ export async function moduleIdOf(app: { ctx: Pick<AppContext, "db"> }, courseKey
     .innerJoin(courses, eq(courses.id, contentModules.courseId))
     .where(and(eq(courses.key, courseKey), eq(contentModules.key, moduleKey)));
   if (!row) throw new Error(`no ${courseKey}/${moduleKey}`);
+  return row.id;
+}
+
+/** The id of a live module that uses worksheet `worksheet` (rows are reached through modules). */
+export async function worksheetModuleIdOf(app: { ctx: Pick<AppContext, "db"> }, worksheet: string): Promise<string> {
+  const [row] = await app.ctx.db
+    .select({ id: contentModules.id })
+    .from(contentModules)
+    .where(and(eq(contentModules.type, "worksheet"), sql`${contentModules.settings}->>'worksheet' = ${worksheet}`, eq(contentModules.archived, false)))
+    .limit(1);
+  if (!row) throw new Error(`no module uses ${worksheet}`);
   return row.id;
 }
 

@@ -1,4 +1,4 @@
-import { unlockModule } from "../../testing/courses.ts";
+import { unlockModule, worksheetModuleIdOf } from "../../testing/courses.ts";
 import { createHmac } from "node:crypto";
 import path from "node:path";
 import { eq, getTableColumns, getTableName, is, or, sql, type SQL } from "drizzle-orm";
@@ -9,7 +9,6 @@ import { lightScreening } from "../../../common/instruments/registry.ts";
 import * as schema from "../../db/schema.ts";
 import { auditLog } from "../../db/schema/accounts.ts";
 import { bankidOrders } from "../../db/schema/bankid.ts";
-import { contentModules } from "../../db/schema/content.ts";
 import { onboardings, screenings } from "../../db/schema/screening.ts";
 import { codeFor, GOOD_PASSWORD, latestMailTo, linkParam, randomIp, uniqueEmail } from "../../testing/accounts.ts";
 import { TestAgent } from "../../testing/agent.ts";
@@ -136,14 +135,10 @@ async function moduleOf(type: string, course: string, agent: TestAgent): Promise
 }
 
 async function worksheetRow(agent: TestAgent, userId: string): Promise<void> {
-  const [module] = await app.ctx.db
-    .select({ id: contentModules.id })
-    .from(contentModules)
-    .where(sql`${contentModules.type} = 'worksheet' and ${contentModules.settings}->>'worksheet' = 'thought-record'`)
-    .limit(1);
+  const module = { id: await worksheetModuleIdOf(app, "thought-record") };
   // Rows are written only through a module open to the user: its course started, its part unlocked.
-  await unlockModule(app, userId, module?.id ?? "");
-  const sheet = (await agent.get(`/api/v1/worksheets/${module?.id}/rows/`)).json() as { definition: { fields: { key: string; type: string; required: boolean; min?: number }[] } };
+  await unlockModule(app, userId, module.id);
+  const sheet = (await agent.get(`/api/v1/worksheets/${module.id}/rows/`)).json() as { definition: { fields: { key: string; type: string; required: boolean; min?: number }[] } };
   const values = Object.fromEntries(
     sheet.definition.fields
       .filter((f) => f.required)

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { count, eq, getTableColumns, getTableName, is, sql } from "drizzle-orm";
+import { count, eq, getTableColumns, getTableName, is } from "drizzle-orm";
 import { getTableConfig, PgTable, pgTable, uuid, type PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema.ts";
@@ -11,7 +11,7 @@ import { loadContent } from "../content/load-content.ts";
 import { enqueue } from "../jobs/job-queue.ts";
 import { registerUser, uniqueEmail } from "../../testing/accounts.ts";
 import { TestAgent } from "../../testing/agent.ts";
-import { unlockModule } from "../../testing/courses.ts";
+import { unlockModule, worksheetModuleIdOf } from "../../testing/courses.ts";
 import { registerWithBankId } from "../../testing/bankid.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { USER_TABLES } from "./user-tables.ts";
@@ -55,14 +55,8 @@ const ok = (status: number, what: string) => (response: { statusCode: number; bo
   if (response.statusCode !== status) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
 };
 
-async function worksheetModule(worksheet: string): Promise<string> {
-  const [row] = await app.ctx.db
-    .select({ id: contentModules.id })
-    .from(contentModules)
-    .where(sql`${contentModules.type} = 'worksheet' and ${contentModules.settings}->>'worksheet' = ${worksheet}`)
-    .limit(1);
-  if (!row) throw new Error(`no module uses ${worksheet}`);
-  return row.id;
+function worksheetModule(worksheet: string): Promise<string> {
+  return worksheetModuleIdOf(app, worksheet);
 }
 
 /** The things every kind of account can do: a course, an evaluation, a worksheet, a screening, reminders, contact. */

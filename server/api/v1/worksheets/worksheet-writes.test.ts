@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase, type Database } from "../../../db/client.ts";
-import { contentModules, worksheetRows } from "../../../db/schema/content.ts";
+import { worksheetRows } from "../../../db/schema/content.ts";
 import { users } from "../../../db/schema/users.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
-import { unlockModule } from "../../../testing/courses.ts";
+import { unlockModule, worksheetModuleIdOf } from "../../../testing/courses.ts";
 import { hold } from "../../../testing/held-lock.ts";
 import { FakeClock, createTestApp, createTestUser, sessionCookieFor } from "../../../testing/test-app.ts";
 
@@ -30,13 +30,7 @@ let records = "";
 beforeAll(async () => {
   app = await createTestApp({ clock });
   await importContent(app.ctx.db, app.ctx.clock, loadContent(path.resolve("content")));
-  const [module] = await app.ctx.db
-    .select({ id: contentModules.id })
-    .from(contentModules)
-    .where(sql`${contentModules.type} = 'worksheet' and ${contentModules.settings}->>'worksheet' = 'thought-record'`)
-    .limit(1);
-  if (!module) throw new Error("no module uses the thought record");
-  records = module.id;
+  records = await worksheetModuleIdOf(app, "thought-record");
   const databaseUrl = inject("testDatabaseUrl");
   if (databaseUrl) holder = await openDatabase({ url: databaseUrl, poolSize: 2 });
 });

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentModules, worksheetRows } from "../../../db/schema/content.ts";
+import { worksheetRows } from "../../../db/schema/content.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
-import { unlockModule } from "../../../testing/courses.ts";
+import { unlockModule, worksheetModuleIdOf } from "../../../testing/courses.ts";
 import { createTestApp, createTestUser, json, sessionCookieFor } from "../../../testing/test-app.ts";
 
 /**
@@ -22,13 +22,7 @@ let records = "";
 beforeAll(async () => {
   app = await createTestApp();
   await importContent(app.ctx.db, app.ctx.clock, loadContent(path.resolve("content")));
-  const [module] = await app.ctx.db
-    .select({ id: contentModules.id })
-    .from(contentModules)
-    .where(sql`${contentModules.type} = 'worksheet' and ${contentModules.settings}->>'worksheet' = 'thought-record'`)
-    .limit(1);
-  if (!module) throw new Error("no module uses the thought record");
-  records = module.id;
+  records = await worksheetModuleIdOf(app, "thought-record");
 });
 afterAll(async () => {
   await app.close();

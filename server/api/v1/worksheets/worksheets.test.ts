@@ -7,7 +7,7 @@ import { worksheetAad } from "../../../modules/courses/worksheet-aad.ts";
 import { importContent } from "../../../modules/content/import-content.ts";
 import { loadContent } from "../../../modules/content/load-content.ts";
 import { TestAgent } from "../../../testing/agent.ts";
-import { unlockModule } from "../../../testing/courses.ts";
+import { unlockModule, worksheetModuleIdOf } from "../../../testing/courses.ts";
 import { createTestApp, createTestUser, sessionCookieFor } from "../../../testing/test-app.ts";
 import { giveScreening } from "../../../modules/screening/fixture-screening.ts";
 
@@ -33,14 +33,8 @@ async function userAgent(verified = true, options: { unlocked?: boolean } = {}):
 }
 
 /** The id of a worksheet module that uses the worksheet (rows are reached through modules). */
-async function moduleOf(worksheet: string): Promise<string> {
-  const [row] = await app.ctx.db
-    .select({ id: contentModules.id })
-    .from(contentModules)
-    .where(sql`${contentModules.type} = 'worksheet' and ${contentModules.settings}->>'worksheet' = ${worksheet}`)
-    .limit(1);
-  if (!row) throw new Error(`no module uses ${worksheet}`);
-  return row.id;
+function moduleOf(worksheet: string): Promise<string> {
+  return worksheetModuleIdOf(app, worksheet);
 }
 
 const night = {
