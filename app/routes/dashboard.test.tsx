@@ -36,6 +36,7 @@ async function render(over: Partial<LoaderData>): Promise<string> {
     recommended: recommended(),
     featured: [],
     history: { series: [] },
+    crisisInHistory: false,
     locale: "en",
     title: "Dashboard",
     ...over,
@@ -115,6 +116,17 @@ describe("dashboard: help before any course (clinical.md)", () => {
     expect(html).not.toContain("good sign");
     const calm = await render({ recommended: recommended({ courses: [] }) });
     at(calm, "That is a good sign.");
+  });
+
+  it("when the recommendations failed but the history has a crisis answer of the last 14 days: 'get help now' and the advice first, no course the main action", async () => {
+    for (const active of [activeCourse, { state: "none" as const }]) {
+      const html = await render({ active, recommended: null, crisisInHistory: true });
+      expect(at(html, HELP_NOW)).toBeLessThan(at(html, ADVICE));
+      expect(at(html, ADVICE)).toBeLessThan(at(html, active.state === "ready" ? ACTIVE : START));
+      const primaries = html.match(/<a[^>]*button--primary[^>]*>/g) ?? [];
+      expect(primaries).toHaveLength(1);
+      expect(html.slice(at(html, HELP_NOW), at(html, ADVICE))).toContain(primaries[0]);
+    }
   });
 
   it("without a screening or when the recommendations failed to load: no help block, and the page still renders", async () => {

@@ -12,6 +12,7 @@ import { CourseImage } from "../features/courses/course-image.tsx";
 import { CourseProgress } from "../features/courses/course-progress.tsx";
 import { PauseNotice } from "../features/courses/pause-notice.tsx";
 import { DashboardHelp, FeaturedSection, HistorySection, RecommendedSection, SectionFailed } from "../features/dashboard/dashboard-sections.tsx";
+import { recentCrisisIn } from "../features/dashboard/recent-crisis.ts";
 import { logFailure } from "../features/screening/use-onboarding-check.ts";
 import { ApiError } from "../lib/api/client.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
@@ -63,7 +64,10 @@ const data = screenData("dashboard", async ({ api, status }) => {
   ]);
   // Greeted by where they are: "Welcome" on first arrival, "Welcome back" once they have a course or have logged in before.
   const returning = status.has_logged_in_before || active.state === "ready";
-  return { active, name: profile?.name?.trim() || null, returning, recommended, featured, history };
+  // Help comes first (clinical.md); the recommendations say when. When they could not be read, a
+  // crisis answer of the last 14 days in the history still puts "get help now" and the advice there.
+  const crisisInHistory = recommended === null && recentCrisisIn(history, Date.now() / 1000);
+  return { active, name: profile?.name?.trim() || null, returning, recommended, featured, history, crisisInHistory };
 });
 export const loader = data.loader;
 export const clientLoader = data.clientLoader;
@@ -105,10 +109,9 @@ function ActiveCourseCard({ course, locale, crisis }: { course: ActiveCourseCard
  * first; otherwise choose a course, or let the extended screening suggest one. After a crisis
  * answer getting help (above) is the main action, so no course is.
  */
-function StartCard({ locale, recommended }: { locale: Route.ComponentProps["loaderData"]["locale"]; recommended: RecommendedCourses | null }) {
+function StartCard({ locale, recommended, crisis }: { locale: Route.ComponentProps["loaderData"]["locale"]; recommended: RecommendedCourses | null; crisis: boolean }) {
   const { t } = useTranslation();
   const first = recommended?.based_on === "extended" ? recommended.courses[0] : undefined;
-  const crisis = recommended?.crisis ?? false;
   return (
     <Card tone="soft" aria-labelledby="start-heading" className="stack">
       <h2 id="start-heading">{t("dashboard.startHeading")}</h2>
@@ -134,7 +137,8 @@ function StartCard({ locale, recommended }: { locale: Route.ComponentProps["load
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { active, name, returning, recommended, featured, history, locale } = loaderData;
+  const { active, name, returning, recommended, featured, history, crisisInHistory, locale } = loaderData;
+  const crisis = recommended?.crisis ?? crisisInHistory;
   const greeting = returning
     ? name
       ? t("dashboard.greeting", { name })
@@ -149,9 +153,9 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
         <p className="lead">{returning ? t("screens.dashboard.description") : t("dashboard.firstLead")}</p>
       </div>
       {/* Help before any course (clinical.md): "get help now" after a crisis answer, healthcare advice when due. */}
-      <DashboardHelp data={recommended} locale={locale} />
-      {active.state === "ready" ? <ActiveCourseCard course={active.course} locale={locale} crisis={recommended?.crisis ?? false} /> : null}
-      {active.state === "none" ? <StartCard locale={locale} recommended={recommended} /> : null}
+      <DashboardHelp data={recommended} crisisInHistory={crisisInHistory} locale={locale} />
+      {active.state === "ready" ? <ActiveCourseCard course={active.course} locale={locale} crisis={crisis} /> : null}
+      {active.state === "none" ? <StartCard locale={locale} recommended={recommended} crisis={crisis} /> : null}
       {active.state === "failed" ? (
         <section className="stack dashboard-section" aria-labelledby="active-failed-heading">
           <h2 id="active-failed-heading">{t("dashboard.yourCourse")}</h2>

@@ -33,13 +33,15 @@ export function featuredPath(item: FeaturedItem, locale: Locale): string | null 
  * days after) "get help now", and, when the rules call for it, the advice to contact healthcare.
  * The recommendations below do not repeat them.
  */
-export function DashboardHelp({ data, locale }: { data: RecommendedCourses | null; locale: Locale }) {
-  // Also before any completed screening: a crisis answer in an unfinished one still counts.
-  if (!data) return null;
+export function DashboardHelp({ data, crisisInHistory = false, locale }: { data: RecommendedCourses | null; crisisInHistory?: boolean; locale: Locale }) {
+  // Also before any completed screening: a crisis answer in an unfinished one still counts. When
+  // the recommendations failed, a crisis answer of the last 14 days in the history (rule H4).
+  const crisis = data ? data.crisis : crisisInHistory;
+  const advice = data ? data.healthcare_advice : crisisInHistory;
   return (
     <>
-      {data.crisis ? <GetHelpNow locale={locale} headingId="help-now-dashboard" /> : null}
-      {data.healthcare_advice ? <HealthcareAdvice /> : null}
+      {crisis ? <GetHelpNow locale={locale} headingId="help-now-dashboard" /> : null}
+      {advice ? <HealthcareAdvice /> : null}
     </>
   );
 }
