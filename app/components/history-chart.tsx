@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { LOCALE_SETTINGS, type Locale } from "../../common/i18n/locales.ts";
 import { getInstrument } from "../../common/instruments/registry.ts";
+import { selfHarmOverBand } from "../../common/clinical/self-harm.ts";
 import type { EvaluationHistory } from "../../common/schemas/screening.ts";
 import "./history-chart.css";
 import { dateTimeFormat } from "../../common/i18n/formatters.ts";
@@ -38,7 +39,7 @@ export function HistoryChart({ series, locale }: { series: Series; locale: Local
   const span = Math.max(...times) - first;
   const x = (at: number) => PAD.left + (span === 0 ? innerW / 2 : ((at - first) / span) * innerW);
   const bandLabel = (band: string) => instrument.bands.find((b) => b.id === band)?.label[locale] ?? band;
-  const selfHarm = (point: Point) => point.crisis && series.area === "depression";
+  const selfHarm = (point: Point) => selfHarmOverBand(point.crisis, series.area);
   const latest = series.points.at(-1);
   const summary = latest
     ? selfHarm(latest)

@@ -4,6 +4,7 @@ import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
 import type { ModuleContent } from "../../../common/schemas/courses.ts";
 import { getInstrument, isInstrumentId } from "../../../common/instruments/registry.ts";
 import { PHQ9_SAFETY_ITEM, isCrisis } from "../../../common/instruments/scoring.ts";
+import { selfHarmOverBand } from "../../../common/clinical/self-harm.ts";
 import type { ScreeningQuestion } from "../../../common/schemas/screening.ts";
 import { Notice } from "../../components/alert.tsx";
 import { Button } from "../../components/button.tsx";
@@ -201,8 +202,8 @@ export function EvaluationResultView({
       <p>{t("course.resultScore", { score: result.score, max: result.max })}</p>
       {band ? (
         <>
-          {crisis && instrument?.area === "depression" ? null : <p className="evaluation-band">{band.label[locale]}</p>}
-          <p>{crisis && instrument?.area === "depression" ? t("screening.selfHarmMeaning") : band.meaning[locale]}</p>
+          {selfHarmOverBand(crisis, instrument?.area) ? null : <p className="evaluation-band">{band.label[locale]}</p>}
+          <p>{selfHarmOverBand(crisis, instrument?.area) ? t("screening.selfHarmMeaning") : band.meaning[locale]}</p>
         </>
       ) : null}
       {result.healthcare_advice ? <Notice tone="info">{t("course.healthcareAdvice")}</Notice> : null}

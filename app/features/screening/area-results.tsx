@@ -1,6 +1,7 @@
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import { getInstrument } from "../../../common/instruments/registry.ts";
+import { selfHarmOverBand } from "../../../common/clinical/self-harm.ts";
 import type { AreaResult } from "../../../common/schemas/screening.ts";
 import "./screening.css";
 
@@ -31,7 +32,7 @@ export function AreaResults({
         const share = result.max > 0 ? result.score / result.max : 0;
         const scoreText = t("screening.score", { score: result.score, max: result.max });
         // The thoughts of death or self-harm weigh more than the points: no band's words, its label neither.
-        const selfHarm = crisis && result.area === "depression";
+        const selfHarm = selfHarmOverBand(crisis, result.area);
         return (
           <li key={result.area} className="card area-result stack stack--sm">
             <Heading id={`area-${result.area}`}>{t(`screening.area.${result.area}`)}</Heading>
