@@ -5,6 +5,11 @@ import { CRISIS_PAGE_SLUG } from "../../common/safety/crisis-lines.ts";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { buttonClassName } from "./button.tsx";
 
+/** The crisis-help page in a language: where every "get help now" leads. */
+export function crisisPagePath(locale: Locale): string {
+  return pathTo("contentPage", locale, { slug: CRISIS_PAGE_SLUG[locale] });
+}
+
 /**
  * After PHQ-9 item 9 above 0 the main action, wherever the person is, is getting help now: this
  * card with the primary button to the crisis-help page. Courses and further screenings stay
@@ -18,7 +23,7 @@ export function GetHelpNow({ locale, headingId = "help-now", headingLevel = 2 }:
       <Heading id={headingId}>{t("crisis.now.heading")}</Heading>
       <p>{t("crisis.now.text")}</p>
       <div>
-        <Link className={buttonClassName("primary", "lg")} to={pathTo("contentPage", locale, { slug: CRISIS_PAGE_SLUG[locale] })}>
+        <Link className={buttonClassName("primary", "lg")} to={crisisPagePath(locale)}>
           {t("crisis.now.action")}
         </Link>
       </div>

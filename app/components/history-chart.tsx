@@ -7,8 +7,7 @@ import { selfHarmOverBand } from "../../common/clinical/self-harm.ts";
 import type { EvaluationHistory } from "../../common/schemas/screening.ts";
 import "./history-chart.css";
 import { dateTimeFormat } from "../../common/i18n/formatters.ts";
-import { pathTo } from "../../common/routing/route-table.ts";
-import { CRISIS_PAGE_SLUG } from "../../common/safety/crisis-lines.ts";
+import { crisisPagePath } from "./get-help-now.tsx";
 
 type Series = EvaluationHistory["series"][number];
 type Point = Series["points"][number];
@@ -85,7 +84,7 @@ export function HistoryChart({ series, locale }: { series: Series; locale: Local
       {anyCrisis ? (
         <p className="history-chart__crisis-note">
           {t("screening.chart.crisisNote")}{" "}
-          <Link to={pathTo("contentPage", locale, { slug: CRISIS_PAGE_SLUG[locale] })}>{t("crisis.now.action")}</Link>
+          <Link to={crisisPagePath(locale)}>{t("crisis.now.action")}</Link>
         </p>
       ) : null}
       <details>
