@@ -139,7 +139,7 @@ describe("axe on the logged-in layout", () => {
  * of a stack is glued to the one above it. Found by the screenshot tour (tests/screens): the
  * dashboard's "show as a table", the course page's module links and the not-found page's home link
  * were 29 px tall; the healthcare notice touched the first result card; the profile's theme
- * choice was glued to the language choice.
+ * choice was glued to the language choice; a screening question's card touched its stem.
  */
 describe("layout at 375 px", () => {
   const phone = { width: 375, height: 800 };
@@ -148,7 +148,7 @@ describe("layout at 375 px", () => {
     for (const line of [...found.overflow, ...found.smallTargets, ...found.stackGaps]) problems.push(`${where}: ${line}`);
   }
 
-  it.each(LOCALES)("%s: public screens, the not-found page and the light screening's results", async (locale) => {
+  it.each(LOCALES)("%s: public screens, the not-found page, the light screening and its results", async (locale) => {
     const context = await browser.newContext({ viewport: phone });
     const { hostname } = new URL(baseUrl());
     await context.addCookies([{ name: "pref_lang", value: locale, domain: hostname, path: "/" }]);
@@ -169,6 +169,7 @@ describe("layout at 375 px", () => {
     await page.evaluate((value) => localStorage.setItem("onboarding", JSON.stringify({ token: value })), stored);
     await page.goto(`${baseUrl()}${pathTo("screening", locale)}`);
     await waitForHydration(page);
+    await expectNoDefects(page, "light screening", problems);
     const main = page.getByRole("main");
     const groups = main.getByRole("group");
     // The highest answer on each question but the one on self-harm: the healthcare notice shows above the results.
