@@ -51,7 +51,9 @@ afterAll(async () => {
 class Tour {
   private count = 0;
   readonly dir: string;
-  constructor(private readonly run: Run) {
+  private readonly run: Run;
+  constructor(run: Run) {
+    this.run = run;
     this.dir = path.join(ROOT, `${run.locale}-${run.width}-${run.theme}`);
     mkdirSync(this.dir, { recursive: true });
   }
