@@ -22,7 +22,9 @@ function ErrorContent({ error }: { error: unknown }) {
           <Button variant="primary" onClick={() => window.history.back()}>
             {t("errors.back")}
           </Button>
-          <a className={buttonClassName("secondary")} href={pathTo("home", localeOfPath(pathname))}>{t("errors.home")}</a>
+          <a className={buttonClassName("secondary")} href={pathTo("home", localeOfPath(pathname))}>
+            {t("errors.home")}
+          </a>
         </div>
       </div>
     </NoLoginLayout>

@@ -29,14 +29,21 @@ interface Run {
   theme: Theme;
 }
 const RUNS: Run[] = [
-  ...[375, 1280].flatMap((width) => THEMES.map((theme) => ({ locale: "sv" as const, width, theme }))),
+  ...[375, 1280].flatMap((width) =>
+    THEMES.map((theme) => ({ locale: "sv" as const, width, theme })),
+  ),
   ...(["en", "no", "da"] as const).flatMap((locale) => [
     { locale, width: 375, theme: "green" as const },
     { locale, width: 1280, theme: "white" as const },
   ]),
 ];
 const ROOT = path.resolve(".tmp/screens/all");
-const CRISIS_SLUG: Record<Locale, string> = { sv: "krisstod", en: "crisis-help", no: "krisehjelp", da: "krisehjaelp" };
+const CRISIS_SLUG: Record<Locale, string> = {
+  sv: "krisstod",
+  en: "crisis-help",
+  no: "krisehjelp",
+  da: "krisehjaelp",
+};
 
 let browser: Browser;
 beforeAll(async () => {
@@ -62,9 +69,19 @@ class Tour {
     const file = `${String(++this.count).padStart(2, "0")}-${name}.png`;
     // What loads after the page (results, recommendations, charts) is there before the picture.
     const loading = message(this.run.locale, "screening.loading");
-    await page.waitForFunction((text) => ![...document.querySelectorAll("[role=status]")].some((el) => el.textContent?.trim() === text), loading);
+    await page.waitForFunction(
+      (text) =>
+        ![...document.querySelectorAll("[role=status]")].some(
+          (el) => el.textContent?.trim() === text,
+        ),
+      loading,
+    );
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: path.join(this.dir, file), fullPage: !view, animations: "disabled" });
+    await page.screenshot({
+      path: path.join(this.dir, file),
+      fullPage: !view,
+      animations: "disabled",
+    });
     const problems = await layoutProblems(page, this.run.locale);
     const line = `${path.basename(this.dir)}/${file} ${page.url().replace(baseUrl(), "")}\n${problems.map((p) => `  ${p}\n`).join("")}`;
     appendFileSync(path.join(ROOT, "report.txt"), line);
@@ -77,7 +94,10 @@ async function open(page: Page, url: string): Promise<void> {
 }
 
 async function visitorContext(run: Run): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: run.width, height: 900 }, locale: LOCALE_SETTINGS[run.locale].htmlLang });
+  const context = await browser.newContext({
+    viewport: { width: run.width, height: 900 },
+    locale: LOCALE_SETTINGS[run.locale].htmlLang,
+  });
   const { hostname } = new URL(baseUrl());
   await context.addCookies([
     { name: "theme", value: run.theme, domain: hostname, path: "/" },
@@ -87,10 +107,18 @@ async function visitorContext(run: Run): Promise<BrowserContext> {
 }
 
 /** A user in this run's language and theme (a user's theme is their profile's). */
-async function userContext(run: Run, options: { verified?: boolean; twofa?: boolean } = {}): Promise<{ api: UserApi; context: BrowserContext }> {
+async function userContext(
+  run: Run,
+  options: { verified?: boolean; twofa?: boolean } = {},
+): Promise<{ api: UserApi; context: BrowserContext }> {
   const api = await UserApi.create(run.locale, options);
-  if (options.verified !== false) await api.call("PATCH", "/me/profile/", { theme: run.theme, name: "Alex" });
-  const context = await api.context(browser, { width: run.width, theme: run.theme, locale: run.locale });
+  if (options.verified !== false)
+    await api.call("PATCH", "/me/profile/", { theme: run.theme, name: "Alex" });
+  const context = await api.context(browser, {
+    width: run.width,
+    theme: run.theme,
+    locale: run.locale,
+  });
   return { api, context };
 }
 
@@ -108,7 +136,12 @@ async function onboardingToken(locale: Locale): Promise<string> {
   const response = await fetch(`${baseUrl()}/api/v1/onboarding/`, {
     method: "POST",
     headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
-    body: JSON.stringify({ consent: true, adult: true, consent_version: CURRENT_CONSENT_VERSION, locale }),
+    body: JSON.stringify({
+      consent: true,
+      adult: true,
+      consent_version: CURRENT_CONSENT_VERSION,
+      locale,
+    }),
   });
   return ((await response.json()) as { token: string }).token;
 }
@@ -128,7 +161,10 @@ async function visitorScreens(run: Run, tour: Tour): Promise<void> {
   await open(page, pathTo("home", locale));
   await tour.shoot(page, "home");
   await main.getByRole("button", { name: m("nav.login") }).click();
-  await dialog.getByRole("heading", { name: m("accounts.login.title"), exact: true }).first().waitFor();
+  await dialog
+    .getByRole("heading", { name: m("accounts.login.title"), exact: true })
+    .first()
+    .waitFor();
   await tour.shoot(page, "login-dialog", true);
   await dialog.getByRole("button", { name: m("accounts.login.forgot") }).click();
   await dialog.getByRole("heading", { name: m("accounts.forgot.title") }).waitFor();
@@ -152,21 +188,39 @@ async function visitorScreens(run: Run, tour: Tour): Promise<void> {
   await tour.shoot(page, "onboarding-errors");
 
   const token = await onboardingToken(locale);
-  await page.evaluate((value) => localStorage.setItem("onboarding", JSON.stringify({ token: value })), token);
+  await page.evaluate(
+    (value) => localStorage.setItem("onboarding", JSON.stringify({ token: value })),
+    token,
+  );
   await open(page, pathTo("screening", locale));
   await tour.shoot(page, "light-screening");
   await answerAll(page, 1);
   await main.getByRole("button", { name: m("screening.light.send") }).click();
-  await page.getByRole("heading", { level: 1, name: m("screening.light.resultsHeading") }).waitFor();
+  await page
+    .getByRole("heading", { level: 1, name: m("screening.light.resultsHeading") })
+    .waitFor();
   await tour.shoot(page, "light-screening-results");
   await open(page, pathTo("extendedScreening", locale));
   await tour.shoot(page, "extended-screening");
   for (let group = 0; group < 4; group++) {
     await answerAll(page, 2);
-    await main.getByRole("button", { name: m(group === 3 ? "screening.extended.finish" : "screening.extended.save") }).click();
-    if (group < 3) await main.getByText(m("screening.extended.progress").replace("{{done}}", String(group + 1)).replace("{{total}}", "4")).waitFor();
+    await main
+      .getByRole("button", {
+        name: m(group === 3 ? "screening.extended.finish" : "screening.extended.save"),
+      })
+      .click();
+    if (group < 3)
+      await main
+        .getByText(
+          m("screening.extended.progress")
+            .replace("{{done}}", String(group + 1))
+            .replace("{{total}}", "4"),
+        )
+        .waitFor();
   }
-  await page.getByRole("heading", { level: 1, name: m("screening.extended.resultsHeading") }).waitFor();
+  await page
+    .getByRole("heading", { level: 1, name: m("screening.extended.resultsHeading") })
+    .waitFor();
   await tour.shoot(page, "extended-screening-results");
 
   await open(page, pathTo("courses", locale));
@@ -227,10 +281,20 @@ async function userScreens(run: Run, tour: Tour): Promise<void> {
   await extendedScreening(api, 2);
 
   // The anxiety programme's breathing exercise (audio), then the stress course in progress.
-  const anxiety = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "anxiety" }, locale);
+  const anxiety = await api.call<CourseDetail>(
+    "POST",
+    "/course-progress/clear-unfinished/",
+    { course: "anxiety" },
+    locale,
+  );
   await openModule(page, anxiety.slug, "p1-breathing", locale);
   await tour.shoot(page, "module-audio", true);
-  const stress = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "stress" }, locale);
+  const stress = await api.call<CourseDetail>(
+    "POST",
+    "/course-progress/clear-unfinished/",
+    { course: "stress" },
+    locale,
+  );
   const modules = stress.course_parts[0]?.content_modules ?? [];
   await api.call("POST", modules[0]?.progress_url ?? "", {});
   for (const [key, name] of [
@@ -259,7 +323,10 @@ async function userScreens(run: Run, tour: Tour): Promise<void> {
   await open(page, pathTo("dashboard", locale));
   await tour.shoot(page, "dashboard");
   const cards = await api.call<CourseCard[]>("GET", "/courses/", undefined, locale);
-  await open(page, pathTo("course", locale, { course: cards.find((c) => c.key === "sleep")?.slug ?? "" }));
+  await open(
+    page,
+    pathTo("course", locale, { course: cards.find((c) => c.key === "sleep")?.slug ?? "" }),
+  );
   await main.getByRole("button", { name: m("course.start") }).click();
   await dialog.getByRole("heading", { name: m("course.switch.title") }).waitFor();
   await tour.shoot(page, "course-switch-dialog", true);

@@ -40,7 +40,8 @@ function foreignMessages(locale: Locale): { key: string; locale: Locale; text: s
   for (const other of LOCALES) {
     if (other === locale) continue;
     for (const [key, text] of messages.get(other) ?? []) {
-      if (text.length < 14 || text.includes("{{") || ownTexts.has(text) || own.get(key) === text) continue;
+      if (text.length < 14 || text.includes("{{") || ownTexts.has(text) || own.get(key) === text)
+        continue;
       out.push({ key, locale: other, text });
     }
   }
@@ -53,12 +54,15 @@ export async function layoutProblems(page: Page, locale: Locale): Promise<string
     const problems: string[] = [];
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.classList.length ? `.${[...el.classList].join(".")}` : ""} "${(el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
-    for (const el of document.querySelectorAll("button, a, label, h1, h2, h3, h4, th, td, summary, .button, legend")) {
+    for (const el of document.querySelectorAll(
+      "button, a, label, h1, h2, h3, h4, th, td, summary, .button, legend",
+    )) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const style = getComputedStyle(el);
       const clips = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
-      if (el.scrollWidth > el.clientWidth + 1 && clips && el.clientWidth > 0) problems.push(`clipped text (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
+      if (el.scrollWidth > el.clientWidth + 1 && clips && el.clientWidth > 0)
+        problems.push(`clipped text (${el.scrollWidth} > ${el.clientWidth}): ${describe(el)}`);
     }
     return { problems, text: document.body.innerText };
   });

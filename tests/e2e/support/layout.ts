@@ -19,36 +19,61 @@ export async function layoutDefects(page: Page): Promise<LayoutDefects> {
     const visible = (el: Element) => {
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
-      return box.width > 0 && box.height > 0 && style.visibility !== "hidden" && style.display !== "none";
+      return (
+        box.width > 0 && box.height > 0 && style.visibility !== "hidden" && style.display !== "none"
+      );
     };
     const width = window.innerWidth;
 
     const overflow: string[] = [];
     if (document.documentElement.scrollWidth > width) {
-      overflow.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
-      const wide = [...document.querySelectorAll("body *")].filter((el) => visible(el) && el.getBoundingClientRect().right > width + 1);
-      for (const el of wide.filter((el) => !wide.some((other) => other !== el && el.contains(other))).slice(0, 5)) overflow.push(`sticks out: ${describe(el)}`);
+      overflow.push(
+        `the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`,
+      );
+      const wide = [...document.querySelectorAll("body *")].filter(
+        (el) => visible(el) && el.getBoundingClientRect().right > width + 1,
+      );
+      for (const el of wide
+        .filter((el) => !wide.some((other) => other !== el && el.contains(other)))
+        .slice(0, 5))
+        overflow.push(`sticks out: ${describe(el)}`);
     }
 
     // Behind an open modal dialog the page cannot be reached: only the dialog counts then.
     const scope = document.querySelector("dialog[open]:modal") ?? document;
     const smallTargets: string[] = [];
-    for (const el of scope.querySelectorAll("button, a[href], input:not([type=hidden]), select, textarea, summary")) {
+    for (const el of scope.querySelectorAll(
+      "button, a[href], input:not([type=hidden]), select, textarea, summary",
+    )) {
       if (!visible(el)) continue;
       // A link inside a sentence is exempt (WCAG 2.5.8); a radio or checkbox counts with its label.
       if (getComputedStyle(el).display === "inline" && el.tagName === "A") continue;
-      const choice = el.matches("input[type=radio], input[type=checkbox]") ? (el.closest("label") ?? (el as HTMLInputElement).labels?.[0]) : null;
+      const choice = el.matches("input[type=radio], input[type=checkbox]")
+        ? (el.closest("label") ?? (el as HTMLInputElement).labels?.[0])
+        : null;
       const box = (choice ?? el).getBoundingClientRect();
-      if (box.height < 43.5 || box.width < 43.5) smallTargets.push(`${Math.round(box.width)}×${Math.round(box.height)} px: ${describe(el)}`);
+      if (box.height < 43.5 || box.width < 43.5)
+        smallTargets.push(`${Math.round(box.width)}×${Math.round(box.height)} px: ${describe(el)}`);
     }
 
     const stackGaps: string[] = [];
     for (const stack of document.querySelectorAll(".stack")) {
-      if (!visible(stack) || getComputedStyle(stack).getPropertyValue("--stack-space").trim() === "0") continue;
-      const children = [...stack.children].filter((el) => visible(el) && !["absolute", "fixed"].includes(getComputedStyle(el).position));
+      if (
+        !visible(stack) ||
+        getComputedStyle(stack).getPropertyValue("--stack-space").trim() === "0"
+      )
+        continue;
+      const children = [...stack.children].filter(
+        (el) => visible(el) && !["absolute", "fixed"].includes(getComputedStyle(el).position),
+      );
       // Blocks only: a heading's subtitle or a label's line may sit close on purpose.
-      for (const el of children.slice(1).filter((child) => child.matches("ul, ol, dl, fieldset, form, section, table, figure, .card, .notice"))) {
-        if (parseFloat(getComputedStyle(el).marginBlockStart) === 0) stackGaps.push(`no gap above ${describe(el)}`);
+      for (const el of children
+        .slice(1)
+        .filter((child) =>
+          child.matches("ul, ol, dl, fieldset, form, section, table, figure, .card, .notice"),
+        )) {
+        if (parseFloat(getComputedStyle(el).marginBlockStart) === 0)
+          stackGaps.push(`no gap above ${describe(el)}`);
       }
     }
     return { overflow, smallTargets, stackGaps };
