@@ -141,7 +141,7 @@ describe("axe on the logged-in layout", () => {
  * were 29 px tall; the healthcare notice touched the first result card; the profile's theme
  * choice was glued to the language choice; a screening question's card touched its stem.
  */
-describe("layout at 375 px", () => {
+describe("layout on a phone and a wide screen", () => {
   const phone = { width: 375, height: 800 };
   async function expectNoDefects(page: Page, where: string, problems: string[]): Promise<void> {
     const found = await layoutDefects(page);
@@ -186,6 +186,8 @@ describe("layout at 375 px", () => {
 
   it.each(LOCALES)("%s: dashboard with a course and history, the course page, an audio module and the profile", async (locale) => {
     const api = await UserApi.create(locale);
+    // Two screenings: the dashboard draws a chart (with its "show as a table") from two results on.
+    await extendedScreening(api, 1);
     await extendedScreening(api, 2);
     const course = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "anxiety" }, locale);
     const context = await api.context(browser, { width: phone.width, locale });
@@ -197,6 +199,18 @@ describe("layout at 375 px", () => {
       await page.locator("main [role=status]").filter({ hasText: message(locale, "screening.loading") }).waitFor({ state: "detached" });
       await expectNoDefects(page, path, problems);
     }
+    // The history charts' axis numbers, drawn in viewBox units, are still readable on the phone.
+    await page.goto(`${baseUrl()}${pathTo("dashboard", locale)}`);
+    await waitForHydration(page);
+    await page.locator(".history-chart__label").first().waitFor();
+    const numbers = await page.locator(".history-chart__label").evaluateAll((labels) =>
+      labels.map((label) => {
+        const svg = label.closest("svg") as SVGSVGElement;
+        return parseFloat(getComputedStyle(label).fontSize) * (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+      }),
+    );
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const size of numbers) if (size < 11) problems.push(`dashboard: a chart's axis number is ${size.toFixed(1)} px`);
     await page.goto(`${baseUrl()}${pathTo("course", locale, { course: course.slug })}?modul=p1-breathing`);
     await waitForHydration(page);
     await page.locator("dialog.module-overlay[open] audio").waitFor({ state: "attached" });
@@ -204,4 +218,24 @@ describe("layout at 375 px", () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it("at 1280 px the cards of a row start level (course list, screening results)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    await page.goto(`${baseUrl()}${pathTo("courses", "sv")}`);
+    await waitForHydration(page);
+    problems.push(...(await layoutDefects(page)).gridRows);
+    const api = await UserApi.create("sv");
+    await extendedScreening(api, 2);
+    const user = await api.context(browser, { width: 1280 });
+    const results = await user.newPage();
+    await results.goto(`${baseUrl()}${pathTo("extendedScreening", "sv")}`);
+    await waitForHydration(results);
+    await results.locator(".area-results").waitFor();
+    problems.push(...(await layoutDefects(results)).gridRows);
+    expect(problems).toEqual([]);
+    await context.close();
+    await user.close();
+  });
 });

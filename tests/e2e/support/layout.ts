@@ -10,6 +10,8 @@ export interface LayoutDefects {
   overflow: string[];
   smallTargets: string[];
   stackGaps: string[];
+  /** Items side by side in one row of a grid whose tops differ (a margin lifting one of them). */
+  gridRows: string[];
 }
 
 export async function layoutDefects(page: Page): Promise<LayoutDefects> {
@@ -76,6 +78,26 @@ export async function layoutDefects(page: Page): Promise<LayoutDefects> {
           stackGaps.push(`no gap above ${describe(el)}`);
       }
     }
-    return { overflow, smallTargets, stackGaps };
+    const gridRows: string[] = [];
+    for (const grid of document.querySelectorAll("body *")) {
+      if (getComputedStyle(grid).display !== "grid" || !visible(grid)) continue;
+      const items = [...grid.children]
+        .filter(visible)
+        .map((el) => ({ el, box: el.getBoundingClientRect() }));
+      for (let i = 1; i < items.length; i++) {
+        const [a, b] = [items[i - 1]!, items[i]!];
+        // b stands to the right of a in the same row.
+        if (
+          b.box.left > a.box.right - 1 &&
+          b.box.top < a.box.bottom &&
+          Math.abs(b.box.top - a.box.top) > 1
+        ) {
+          gridRows.push(
+            `${describe(b.el)} starts ${Math.round(b.box.top - a.box.top)} px lower than ${describe(a.el)}`,
+          );
+        }
+      }
+    }
+    return { overflow, smallTargets, stackGaps, gridRows };
   });
 }
