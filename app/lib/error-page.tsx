@@ -2,7 +2,7 @@ import { useTranslation } from "./i18n-react.tsx";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { localeOfPath } from "../../common/i18n/locales.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
-import { Button } from "../components/button.tsx";
+import { Button, buttonClassName } from "../components/button.tsx";
 import { NoLoginLayout } from "../layouts/no-login-layout.tsx";
 import { isChunkLoadError, reloadAfterChunkError } from "./chunk-reload.ts";
 import { ErrorFallback } from "./error-fallback.tsx";
@@ -22,7 +22,9 @@ function ErrorContent({ error }: { error: unknown }) {
           <Button variant="primary" onClick={() => window.history.back()}>
             {t("errors.back")}
           </Button>
-          <a href={pathTo("home", localeOfPath(pathname))}>{t("errors.home")}</a>
+          <a className={buttonClassName("secondary")} href={pathTo("home", localeOfPath(pathname))}>
+            {t("errors.home")}
+          </a>
         </div>
       </div>
     </NoLoginLayout>

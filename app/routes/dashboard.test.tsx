@@ -94,6 +94,15 @@ describe("dashboard: help before any course (clinical.md)", () => {
     expect(html).toMatch(/<a[^>]*button--primary[^>]*href="\/en\/courses\/depression"/);
   });
 
+  it("one primary action: the course card's, never a suggested course's as well (visual.md)", async () => {
+    for (const active of [activeCourse, { state: "none" as const }]) {
+      const html = await render({ active, recommended: recommended({ courses: [depression, { ...depression, key: "sleep", slug: "sleep", rank: 2 }] }) });
+      const primaries = html.match(/<a[^>]*button--primary[^>]*>/g) ?? [];
+      expect(primaries).toHaveLength(1);
+      expect(html.slice(at(html, active.state === "ready" ? ACTIVE : START), at(html, RECOMMENDED))).toContain(primaries[0]);
+    }
+  });
+
   it("without advice or a crisis: no help block, the course card first", async () => {
     const html = await render({ active: activeCourse });
     expect(html).not.toContain(HELP_NOW);

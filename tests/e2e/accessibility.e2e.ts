@@ -1,11 +1,15 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES } from "../../common/i18n/locales.ts";
 import { pathTo, type ScreenId } from "../../common/routing/route-table.ts";
 import { THEMES } from "../../app/lib/theme.ts";
 import { axeViolations, THEME_RULES } from "./support/axe.ts";
 import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { loggedInContext } from "./support/fixtures.ts";
+import { csrf, loggedInContext, message } from "./support/fixtures.ts";
+import { layoutDefects } from "./support/layout.ts";
+import { UserApi, extendedScreening } from "./support/user-api.ts";
+import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
+import type { CourseDetail } from "../../common/schemas/courses.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -126,5 +130,112 @@ describe("axe on the logged-in layout", () => {
     await page.getByRole("dialog").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
+  });
+});
+
+/**
+ * At 375 px (visual.md, WCAG 1.4.10 reflow), in every language: no screen scrolls sideways, every
+ * control is a touch target of at least 44 × 44 px (links inside a sentence aside), and no block
+ * of a stack is glued to the one above it. Found by the screenshot tour (tests/screens): the
+ * dashboard's "show as a table", the course page's module links and the not-found page's home link
+ * were 29 px tall; the healthcare notice touched the first result card; the profile's theme
+ * choice was glued to the language choice; a screening question's card touched its stem.
+ */
+describe("layout on a phone and a wide screen", () => {
+  const phone = { width: 375, height: 800 };
+  async function expectNoDefects(page: Page, where: string, problems: string[]): Promise<void> {
+    const found = await layoutDefects(page);
+    for (const line of [...found.overflow, ...found.smallTargets, ...found.stackGaps]) problems.push(`${where}: ${line}`);
+  }
+
+  it.each(LOCALES)("%s: public screens, the not-found page, the light screening and its results", async (locale) => {
+    const context = await browser.newContext({ viewport: phone });
+    const { hostname } = new URL(baseUrl());
+    await context.addCookies([{ name: "pref_lang", value: locale, domain: hostname, path: "/" }]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const path of [...PUBLIC_SCREENS.map((id) => pathTo(id, locale)), `${pathTo("home", locale).replace(/\/$/, "")}/finns-inte-${locale}`]) {
+      await page.goto(`${baseUrl()}${path}`);
+      await waitForHydration(page);
+      await expectNoDefects(page, path, problems);
+    }
+    const { cookie, token } = await csrf();
+    const onboarding = await fetch(`${baseUrl()}/api/v1/onboarding/`, {
+      method: "POST",
+      headers: { cookie, "x-csrftoken": token, "content-type": "application/json" },
+      body: JSON.stringify({ consent: true, adult: true, consent_version: CURRENT_CONSENT_VERSION, locale }),
+    });
+    const stored = ((await onboarding.json()) as { token: string }).token;
+    await page.evaluate((value) => localStorage.setItem("onboarding", JSON.stringify({ token: value })), stored);
+    await page.goto(`${baseUrl()}${pathTo("screening", locale)}`);
+    await waitForHydration(page);
+    await expectNoDefects(page, "light screening", problems);
+    const main = page.getByRole("main");
+    const groups = main.getByRole("group");
+    // The highest answer on each question but the one on self-harm: the healthcare notice shows above the results.
+    for (let i = 0; i < (await groups.count()); i++) {
+      const radios = groups.nth(i).getByRole("radio");
+      await radios.nth(i === 2 ? 0 : (await radios.count()) - 1).check();
+    }
+    await main.getByRole("button", { name: message(locale, "screening.light.send") }).click();
+    await main.locator(".area-results").waitFor();
+    await expectNoDefects(page, "light screening results", problems);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it.each(LOCALES)("%s: dashboard with a course and history, the course page, an audio module and the profile", async (locale) => {
+    const api = await UserApi.create(locale);
+    // Two screenings: the dashboard draws a chart (with its "show as a table") from two results on.
+    await extendedScreening(api, 1);
+    await extendedScreening(api, 2);
+    const course = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "anxiety" }, locale);
+    const context = await api.context(browser, { width: phone.width, locale });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const path of [pathTo("dashboard", locale), pathTo("course", locale, { course: course.slug }), pathTo("profile", locale)]) {
+      await page.goto(`${baseUrl()}${path}`);
+      await waitForHydration(page);
+      await page.locator("main [role=status]").filter({ hasText: message(locale, "screening.loading") }).waitFor({ state: "detached" });
+      await expectNoDefects(page, path, problems);
+    }
+    // The history charts' axis numbers, drawn in viewBox units, are still readable on the phone.
+    await page.goto(`${baseUrl()}${pathTo("dashboard", locale)}`);
+    await waitForHydration(page);
+    await page.locator(".history-chart__label").first().waitFor();
+    const numbers = await page.locator(".history-chart__label").evaluateAll((labels) =>
+      labels.map((label) => {
+        const svg = label.closest("svg") as SVGSVGElement;
+        return parseFloat(getComputedStyle(label).fontSize) * (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+      }),
+    );
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const size of numbers) if (size < 11) problems.push(`dashboard: a chart's axis number is ${size.toFixed(1)} px`);
+    await page.goto(`${baseUrl()}${pathTo("course", locale, { course: course.slug })}?modul=p1-breathing`);
+    await waitForHydration(page);
+    await page.locator("dialog.module-overlay[open] audio").waitFor({ state: "attached" });
+    await expectNoDefects(page, "audio module", problems);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it("at 1280 px the cards of a row start level (course list, screening results)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    await page.goto(`${baseUrl()}${pathTo("courses", "sv")}`);
+    await waitForHydration(page);
+    problems.push(...(await layoutDefects(page)).gridRows);
+    const api = await UserApi.create("sv");
+    await extendedScreening(api, 2);
+    const user = await api.context(browser, { width: 1280 });
+    const results = await user.newPage();
+    await results.goto(`${baseUrl()}${pathTo("extendedScreening", "sv")}`);
+    await waitForHydration(results);
+    await results.locator(".area-results").waitFor();
+    problems.push(...(await layoutDefects(results)).gridRows);
+    expect(problems).toEqual([]);
+    await context.close();
+    await user.close();
   });
 });

@@ -73,7 +73,8 @@ export function RecommendedSection({ data, locale, invite = true }: { data: Reco
         <>
           {data.courses.length > 0 ? <p>{t(data.based_on === "light" ? "dashboard.recommendedFromLight" : "dashboard.recommendedIntro")}</p> : null}
           {data.courses.length === 0 ? <NoCourseNeeded locale={locale} crisis={data.crisis} advice={data.healthcare_advice} /> : null}
-          <RecommendedCourseList courses={data.courses} locale={locale} crisis={data.crisis} />
+          {/* The course card above holds the page's one main action (continue, or start the suggested course). */}
+          <RecommendedCourseList courses={data.courses} locale={locale} crisis={data.crisis} mainAction={false} />
           {data.based_on === "light" ? (
             <p>
               <Link to={pathTo("extendedScreening", locale)}>{t("dashboard.doScreening")}</Link>

@@ -14,9 +14,20 @@ import "./screening.css";
 
 /**
  * The ranked courses, each with why and a link to it (the extended screening and the dashboard).
- * After a crisis answer getting help is the main action, so no course link is primary then.
+ * After a crisis answer getting help is the main action, so no course link is primary then; nor
+ * where the page has its main action elsewhere (`mainAction: false`: the dashboard's course card).
  */
-export function RecommendedCourseList({ courses, locale, crisis = false }: { courses: RecommendedCoursesDto["courses"]; locale: Locale; crisis?: boolean }) {
+export function RecommendedCourseList({
+  courses,
+  locale,
+  crisis = false,
+  mainAction = true,
+}: {
+  courses: RecommendedCoursesDto["courses"];
+  locale: Locale;
+  crisis?: boolean;
+  mainAction?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <ol className="recommended-list">
@@ -31,7 +42,7 @@ export function RecommendedCourseList({ courses, locale, crisis = false }: { cou
                 ? t("screening.recommended.reason.self_harm")
                 : t(`screening.recommended.reason.${course.reason.area}`, { band: band?.label[locale] ?? course.reason.band })}
             </p>
-            <Link className={buttonClassName(course.rank === 1 && !crisis ? "primary" : "secondary")} to={pathTo("course", locale, { course: course.slug })}>
+            <Link className={buttonClassName(course.rank === 1 && !crisis && mainAction ? "primary" : "secondary")} to={pathTo("course", locale, { course: course.slug })}>
               {t("screening.recommended.open", { title: course.title })}
             </Link>
           </li>
