@@ -62,8 +62,15 @@ describe("zodFieldErrors", () => {
       "body.list.1": "invalid_type",
       "body.list.2": "required",
     });
-    expect(codes(schema, { enabled: null, n: 1, nested: "x", list: [] })).toEqual({ enabled: "invalid_type", nested: "invalid_type" });
+    expect(codes(schema, { enabled: false, n: 1, nested: "x", list: [] })).toEqual({ nested: "invalid_type" });
     expect(codes(schema, undefined, "body")).toEqual({ body: "required" });
+  });
+
+  it("no value at all (null, or a form's empty field sent as an empty string) is required, not a wrong value", () => {
+    const schema = z.strictObject({ enabled: z.boolean(), n: z.number(), kind: z.enum(["a", "b"]), at: z.string().regex(/^\d\d:\d\d$/, "invalid_time") });
+    expect(codes(schema, { enabled: null, n: "", kind: " ", at: "12:00" })).toEqual({ enabled: "required", n: "required", kind: "required" });
+    // A value that is there but wrong keeps its code; a schema's own code is kept even for an empty value.
+    expect(codes(schema, { enabled: "no", n: "seven", kind: "c", at: "" })).toEqual({ enabled: "invalid_type", n: "invalid_type", kind: "invalid_value", at: "invalid_time" });
   });
 
   it("a failed union names the option the value was meant for (a string for a string | number field)", () => {

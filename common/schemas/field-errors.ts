@@ -37,9 +37,18 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
+ * No value: missing, null, or a string of nothing but white space (a form's empty field: the
+ * worksheet form sends a required field left empty as "").
+ */
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
+/**
  * `input`: what was parsed. Zod 4 does not keep it on its issues (unless parsed with
- * `reportInput`), and a value of the wrong type (`invalid_type`) is told from a missing one
- * (`required`) by looking it up there.
+ * `reportInput`), and a value of the wrong type (`invalid_type`) or not among the options
+ * (`invalid_value`) is told from no value at all (`required`: "fill in this field") by looking it
+ * up there.
  */
 export function zodFieldErrors(error: z.ZodError, input: unknown, root?: string): FieldErrors {
   const fields: FieldErrors = {};
@@ -57,7 +66,7 @@ export function zodFieldErrors(error: z.ZodError, input: unknown, root?: string)
     const custom = /^[a-z_]+(\.[a-z_]+)*$/.test(issue.message);
     fields[path] = custom
       ? issue.message
-      : issue.code === "invalid_type" && valueAt(input, issue.path) === undefined
+      : (issue.code === "invalid_type" || issue.code === "invalid_value") && isEmpty(valueAt(input, issue.path))
         ? "required"
         : issue.code;
   }
