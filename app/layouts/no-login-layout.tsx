@@ -28,7 +28,7 @@ export function NoLoginLayout({ children, wide = false }: { children: React.Reac
               <li><Link to={pathTo("contact", locale)}>{t("nav.contact")}</Link></li>
             </ul>
           </nav>
-          {root?.status.logged_in ? null : <VisitorActions />}
+          {root?.status.logged_in ? null : <VisitorActions className="site-header__actions" />}
         </div>
       </header>
       <main id="main" tabIndex={-1} className={wide ? "main main--wide" : "main"}>
