@@ -160,7 +160,7 @@ describe("layout on a phone and a wide screen", () => {
       await expectNoDefects(page, path, problems);
     }
     // The visitor header on a phone: the links beside the logo, the two buttons side by side in the
-    // row below (they wrapped into rows of their own under the logo: about 230 px before the page).
+    // row below (they wrapped into rows of their own under the logo: a 212 px header before the page).
     await page.goto(`${baseUrl()}${pathTo("courses", locale)}`);
     const header = await page.evaluate(() => {
       const box = (selector: string) => document.querySelector(`.site-header ${selector}`)?.getBoundingClientRect();
