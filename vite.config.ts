@@ -23,10 +23,32 @@ function inShell(id: string, graph: ModuleGraph, memo: Map<string, boolean>): bo
   return result;
 }
 
+/**
+ * The shell's stylesheet, linked by the root route on every page (React Router writes its address
+ * with a `#` at the end, for every stylesheet that a lazily loaded module needs too:
+ * remix-run/react-router#14754, open).
+ */
+const SHELL_CSS = /^assets\/shell-[\w-]+\.css$/;
+
+/**
+ * Where a lazily loaded module's code asks for the shell's stylesheet before it runs (Vite's
+ * preload), the same address as the root's link, `#` and all: Vite's preload skips a stylesheet
+ * the page already links, by its address, and without the `#` it linked the shell's stylesheet a
+ * second time at the end of the head once a lazy part loaded (the contact form, a module, the
+ * screening's results…). That second copy overrode the page's own stylesheets where they tie, and
+ * declared the web font again, which then replaced the fallback font after the first paint (the
+ * text moving: tests/e2e/layout-stability.e2e.ts). The root is always there, so its link is never
+ * removed under a lazy part (what the `#` is for).
+ */
+function shellStylesheetAsLinked(filename: string, { hostType, ssr }: { hostType: string; ssr: boolean }): string | undefined {
+  return !ssr && hostType === "js" && SHELL_CSS.test(filename) ? `/${filename}#` : undefined;
+}
+
 export default defineConfig(() => {
   const shellMemo = new Map<string, boolean>();
   return {
     plugins: [reactRouter()],
+    experimental: { renderBuiltUrl: shellStylesheetAsLinked },
     build: {
       assetsInlineLimit: 0,
     },

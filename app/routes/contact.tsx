@@ -5,6 +5,10 @@ import { Card } from "../components/card.tsx";
 import { CrisisPanel } from "../components/crisis-panel.tsx";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/contact";
+// The form's styles with the page's, not with the form's code: the server renders the form, and a
+// stylesheet imported only by the lazy form came with its code after the first paint (the choice
+// of message or safety report drawn unstyled, then moving; tests/e2e/accessibility.e2e.ts).
+import "../features/contact/contact.css";
 
 /* The form loads beside the page (React.lazy): rendered by the server, hydrated once its code is
    there; the form code and zod stay out of the page's first load. */

@@ -44,7 +44,11 @@ type LinkState =
 
 /** Checks the e-mailed code (POST, so in the browser: it needs the CSRF token). */
 function useRegistrationLink(code: string | null): [LinkState, () => void] {
-  const [state, setState] = useState<LinkState>({ kind: "checking" });
+  // A link without a well-formed code is invalid already in the server's page (no "checking"
+  // replaced by the notice after the first paint: the page moving).
+  const [state, setState] = useState<LinkState>(() =>
+    code && EMAIL_CODE_PATTERN.test(code) ? { kind: "checking" } : { kind: "invalid" },
+  );
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!code || !EMAIL_CODE_PATTERN.test(code)) {
