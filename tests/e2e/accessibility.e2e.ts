@@ -256,3 +256,70 @@ describe("layout on a phone and a wide screen", () => {
     await user.close();
   });
 });
+
+/**
+ * Forced colours (Windows high contrast, emulated): the system's colours replace the page's
+ * backgrounds, and what was drawn with a background alone vanished. Found by looking: the course
+ * progress bar's fill, a course's drawing (its dark lines on the system's dark background), a
+ * dialog's edge, the charts' axis numbers (grey on black), a notice's icon (dark on black) and the
+ * theme swatches' colours.
+ */
+describe("forced colours (Windows high contrast)", () => {
+  it("the progress bar, a course's drawing, the charts' numbers, a notice's icon, the theme swatches and a dialog's edge stay visible", async () => {
+    const api = await UserApi.create("en");
+    await extendedScreening(api, 1);
+    await extendedScreening(api, 2);
+    await api.call("POST", "/course-progress/clear-unfinished/", { course: "anxiety" }, "en");
+    const context = await api.context(browser, { width: 1280, locale: "en" });
+    const page = await context.newPage();
+    await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
+    await page.goto(`${baseUrl()}${pathTo("dashboard", "en")}`);
+    await waitForHydration(page);
+    await page.locator(".history-chart__label").first().waitFor();
+    const dashboard = await page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector) as Element);
+      const body = getComputedStyle(document.body);
+      return {
+        canvas: body.backgroundColor,
+        text: body.color,
+        progressTrack: style(".progress").backgroundColor,
+        progressBar: style(".progress__bar").backgroundColor,
+        courseImage: style(".course-image").backgroundColor,
+        chartNumber: style(".history-chart__label").fill,
+        noticeIcon: style(".notice__icon").color,
+      };
+    });
+    await page.goto(`${baseUrl()}${pathTo("profile", "en")}`);
+    await waitForHydration(page);
+    const swatch = await page.locator(".theme-swatch--green").evaluate((el) => getComputedStyle(el).backgroundColor);
+    await context.close();
+
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const home = await visitor.newPage();
+    await home.emulateMedia({ forcedColors: "active", colorScheme: "dark" });
+    await home.goto(`${baseUrl()}/en/`);
+    await waitForHydration(home);
+    await home.getByRole("main").getByRole("button", { name: message("en", "nav.login") }).click();
+    const edge = await home.locator("dialog.dialog[open]").evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { width: style.borderTopWidth, colour: style.borderTopColor, text: getComputedStyle(document.body).color };
+    });
+    // All at once, so that a failure names every part that vanished.
+    expect({
+      progressBarFilled: dashboard.progressBar !== dashboard.progressTrack,
+      courseDrawingOnItsOwnBackground: dashboard.courseImage !== dashboard.canvas,
+      chartNumbersInTextColour: dashboard.chartNumber === dashboard.text,
+      noticeIconInTextColour: dashboard.noticeIcon === dashboard.text,
+      themeSwatchKeepsItsColour: swatch === "rgb(8, 76, 68)",
+      dialogHasAnEdge: edge.width === "1px" && edge.colour === edge.text,
+    }).toEqual({
+      progressBarFilled: true,
+      courseDrawingOnItsOwnBackground: true,
+      chartNumbersInTextColour: true,
+      noticeIconInTextColour: true,
+      themeSwatchKeepsItsColour: true,
+      dialogHasAnEdge: true,
+    });
+    await visitor.close();
+  });
+});
