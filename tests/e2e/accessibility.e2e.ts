@@ -6,7 +6,7 @@ import { THEMES } from "../../app/lib/theme.ts";
 import { axeViolations, THEME_RULES } from "./support/axe.ts";
 import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { csrf, loggedInContext, message } from "./support/fixtures.ts";
-import { layoutDefects } from "./support/layout.ts";
+import { layoutDefects, textSpacingDefects } from "./support/layout.ts";
 import { PUBLIC_SCREENS } from "./support/screens.ts";
 import { UserApi, extendedScreening } from "./support/user-api.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
@@ -235,6 +235,37 @@ describe("layout on a phone and a wide screen", () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it.each(LOCALES)("%s: with WCAG 1.4.12's text spacing nothing is cut off or sticks out at 375 px", async (locale) => {
+    // A person's own spacing (line height 1.5, letters 0.12 em, words 0.16 em, paragraphs 2 em):
+    // the page, a box with a fixed size or hidden overflow, a button's text must still fit.
+    const problems: string[] = [];
+    const visitor = await browser.newContext({ viewport: phone, bypassCSP: true });
+    const { hostname } = new URL(baseUrl());
+    await visitor.addCookies([{ name: "pref_lang", value: locale, domain: hostname, path: "/" }]);
+    const page = await visitor.newPage();
+    for (const path of PUBLIC_SCREENS.map((id) => pathTo(id, locale))) {
+      await page.goto(`${baseUrl()}${path}`);
+      await waitForHydration(page);
+      for (const line of await textSpacingDefects(page)) problems.push(`${path}: ${line}`);
+    }
+    await visitor.close();
+    const api = await UserApi.create(locale);
+    await extendedScreening(api, 1);
+    await extendedScreening(api, 2);
+    const course = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "anxiety" }, locale);
+    const user = await api.context(browser, { width: phone.width, locale, bypassCSP: true });
+    const userPage = await user.newPage();
+    const coursePath = pathTo("course", locale, { course: course.slug });
+    for (const path of [pathTo("dashboard", locale), coursePath, `${coursePath}?modul=p1-breathing`, pathTo("profile", locale), pathTo("extendedScreening", locale)]) {
+      await userPage.goto(`${baseUrl()}${path}`);
+      await waitForHydration(userPage);
+      await userPage.waitForLoadState("networkidle");
+      for (const line of await textSpacingDefects(userPage)) problems.push(`${path}: ${line}`);
+    }
+    expect(problems).toEqual([]);
+    await user.close();
+  }, 120_000);
 
   it("at 1280 px the cards of a row start level (course list, screening results)", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -101,3 +101,47 @@ export async function layoutDefects(page: Page): Promise<LayoutDefects> {
     return { overflow, smallTargets, stackGaps, gridRows };
   });
 }
+
+/** WCAG 1.4.12's text spacing: what a person's own style sheet or bookmarklet may set. */
+const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-block-end: 2em !important; }`;
+
+/**
+ * With WCAG 1.4.12's text spacing applied (the page's context must bypass its CSP for the added
+ * style), what no longer fits: the page scrolling sideways, text cut off by a box that hides its
+ * overflow, text sticking out of the window. Inside a box that scrolls (a data table's) and in
+ * visually hidden text, both are as meant.
+ */
+export async function textSpacingDefects(page: Page): Promise<string[]> {
+  await page.addStyleTag({ content: TEXT_SPACING });
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const width = window.innerWidth;
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.classList.length ? `.${[...el.classList].join(".")}` : ""} "${(el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+    if (document.documentElement.scrollWidth > width)
+      found.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
+    const inScroller = (el: Element) => {
+      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+        if (["auto", "scroll"].includes(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll("body *")) {
+      const style = getComputedStyle(el);
+      if (style.display === "none" || style.visibility === "hidden") continue;
+      if (el.closest(".visually-hidden") || !(el.textContent ?? "").trim() || inScroller(el)) continue;
+      const hides = (overflow: string) => overflow === "hidden" || overflow === "clip";
+      if (
+        el.clientWidth > 0 &&
+        el.clientHeight > 0 &&
+        ((hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1) ||
+          (hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1))
+      )
+        found.push(`cut off: ${describe(el)} (${el.scrollWidth}×${el.scrollHeight} px in ${el.clientWidth}×${el.clientHeight})`);
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > width + 1 && !el.closest("[aria-hidden=true]"))
+        found.push(`sticks out of the window: ${describe(el)}`);
+    }
+    return found.slice(0, 10);
+  });
+}

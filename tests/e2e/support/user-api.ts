@@ -47,9 +47,10 @@ export class UserApi {
    * A browser context with this user's session cookie; `locale`: the browser's language (the home
    * page follows it, §4).
    */
-  async context(browser: Browser, options: { width: number; locale?: Locale; timezoneId?: string; theme?: string }): Promise<BrowserContext> {
+  async context(browser: Browser, options: { width: number; locale?: Locale; timezoneId?: string; theme?: string; bypassCSP?: boolean }): Promise<BrowserContext> {
     const context = await browser.newContext({
       viewport: { width: options.width, height: 900 },
+      ...(options.bypassCSP ? { bypassCSP: true } : {}),
       ...(options.locale ? { locale: LOCALE_SETTINGS[options.locale].htmlLang } : {}),
       ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     });
