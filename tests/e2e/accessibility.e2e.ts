@@ -8,9 +8,8 @@ import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { csrf, loggedInContext, message } from "./support/fixtures.ts";
 import { layoutDefects, textSpacingDefects } from "./support/layout.ts";
 import { PUBLIC_SCREENS } from "./support/screens.ts";
-import { UserApi, extendedScreening } from "./support/user-api.ts";
+import { UserApi, extendedScreening, userWithCourseAndHistory } from "./support/user-api.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
-import type { CourseDetail } from "../../common/schemas/courses.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
 
 /**
  * The helper every axe check here goes through (axe injected once per document): it must report
@@ -202,11 +200,7 @@ describe("layout on a phone and a wide screen", () => {
   });
 
   it.each(LOCALES)("%s: dashboard with a course and history, the course page, an audio module and the profile", async (locale) => {
-    const api = await UserApi.create(locale);
-    // Two screenings: the dashboard draws a chart (with its "show as a table") from two results on.
-    await extendedScreening(api, 1);
-    await extendedScreening(api, 2);
-    const course = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "anxiety" }, locale);
+    const { api, course } = await userWithCourseAndHistory(locale);
     const context = await api.context(browser, { width: phone.width, locale });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -250,10 +244,7 @@ describe("layout on a phone and a wide screen", () => {
       for (const line of await textSpacingDefects(page)) problems.push(`${path}: ${line}`);
     }
     await visitor.close();
-    const api = await UserApi.create(locale);
-    await extendedScreening(api, 1);
-    await extendedScreening(api, 2);
-    const course = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "anxiety" }, locale);
+    const { api, course } = await userWithCourseAndHistory(locale);
     const user = await api.context(browser, { width: phone.width, locale, bypassCSP: true });
     const userPage = await user.newPage();
     const coursePath = pathTo("course", locale, { course: course.slug });
@@ -297,10 +288,7 @@ describe("layout on a phone and a wide screen", () => {
  */
 describe("forced colours (Windows high contrast)", () => {
   it("the progress bar, a course's drawing, the charts' numbers, a notice's icon, the theme swatches and a dialog's edge stay visible", async () => {
-    const api = await UserApi.create("en");
-    await extendedScreening(api, 1);
-    await extendedScreening(api, 2);
-    await api.call("POST", "/course-progress/clear-unfinished/", { course: "anxiety" }, "en");
+    const { api } = await userWithCourseAndHistory("en");
     const context = await api.context(browser, { width: 1280, locale: "en" });
     const page = await context.newPage();
     await page.emulateMedia({ forcedColors: "active", colorScheme: "dark" });

@@ -6,7 +6,7 @@ import { pathTo } from "../../common/routing/route-table.ts";
 import type { CourseDetail, ModuleContent } from "../../common/schemas/courses.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { errorsBesideMissingMedia, overlay } from "./support/courses.ts";
-import { createSession, csrf } from "./support/fixtures.ts";
+import { createSession, csrf, sessionCookie } from "./support/fixtures.ts";
 
 /**
  * Every real course (content/courses) in every language (issue 8): a user goes through each course
@@ -121,8 +121,7 @@ describe("every real course in every language", () => {
       const locale = OVERLAY_LOCALE[key];
       const slug = (await client.call<CourseDetail>("GET", `/api/v1/courses/${course.slug}/`, undefined, locale)).json.slug;
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const url = new URL(baseUrl());
-      await context.addCookies([{ name: "sessionid", value: sessionid, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+      await context.addCookies([sessionCookie(sessionid)]);
       const page = await context.newPage();
       const errors = errorsBesideMissingMedia(page, collectErrors(page));
       const coursePath = pathTo("course", locale, { course: slug });

@@ -13,7 +13,7 @@ import type { FeaturedItem } from "../../common/schemas/featured-content.ts";
 import type { RecommendedCourses } from "../../common/schemas/screening.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { advance, errorsBesideMissingMedia, expectNoViolations, wayIn } from "./support/courses.ts";
-import { message } from "./support/fixtures.ts";
+import { message, sessionCookie } from "./support/fixtures.ts";
 import { UserApi, answers } from "./support/user-api.ts";
 
 let browser: Browser;
@@ -47,8 +47,7 @@ describe("dashboard", () => {
       const sessionid = api.sessionid;
       await api.call("PATCH", "/me/profile/", { name: "Alex" });
       const context = await browser.newContext({ viewport: { width, height: 900 } });
-      const { hostname } = new URL(baseUrl());
-      await context.addCookies([{ name: "sessionid", value: sessionid, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+      await context.addCookies([sessionCookie(sessionid)]);
       const page = await context.newPage();
       const errors = errorsBesideMissingMedia(page, collectErrors(page));
       const dashboard = `${baseUrl()}${pathTo("dashboard", locale)}`;

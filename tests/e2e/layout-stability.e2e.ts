@@ -1,12 +1,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { csrf } from "./support/fixtures.ts";
+import { csrf, sessionCookie } from "./support/fixtures.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { PUBLIC_SCREENS } from "./support/screens.ts";
-import { UserApi, extendedScreening } from "./support/user-api.ts";
-import type { CourseDetail } from "../../common/schemas/courses.ts";
+import { userWithCourseAndHistory } from "./support/user-api.ts";
 
 /**
  * Layout stability (performance budget, CLS): on a phone, with the web font and the scripts
@@ -59,10 +58,7 @@ async function shiftsOf(
     locale: "sv-SE",
   });
   try {
-    if (sessionid) {
-      const { hostname } = new URL(baseUrl());
-      await context.addCookies([{ name: "sessionid", value: sessionid, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
-    }
+    if (sessionid) await context.addCookies([sessionCookie(sessionid)]);
     await context.addInitScript((token) => {
       if (token) localStorage.setItem("onboarding", JSON.stringify({ token }));
       const shifts: { value: number; sources: string[] }[] = [];
@@ -139,10 +135,7 @@ describe("layout stability on a phone with a slow web font", () => {
   });
 
   it("a user's dashboard with a course and history, the course page and the profile do not move", async () => {
-    const api = await UserApi.create("sv");
-    await extendedScreening(api, 1);
-    await extendedScreening(api, 2);
-    const course = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "anxiety" });
+    const { api, course } = await userWithCourseAndHistory("sv");
     for (const path of [pathTo("dashboard", "sv"), pathTo("course", "sv", { course: course.slug }), pathTo("profile", "sv")]) {
       const { shifts, errors, url } = await shiftsOf(path, null, api.sessionid);
       expect(url).toBe(path);

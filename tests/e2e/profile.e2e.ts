@@ -7,7 +7,7 @@ import { THEMES, type Theme } from "../../app/lib/theme.ts";
 import { latestMail } from "./support/accounts.ts";
 import { axeViolations, violationsInAllThemes } from "./support/axe.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration, waitOrExplain, watchCalls } from "./support/browser.ts";
-import { csrf, message } from "./support/fixtures.ts";
+import { csrf, message, sessionCookie } from "./support/fixtures.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ async function contextWith(sessionid: string | null, options: { width?: number; 
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 } });
   const { hostname } = new URL(baseUrl());
   await context.addCookies([
-    ...(sessionid ? [{ name: "sessionid", value: sessionid, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" as const }] : []),
+    ...(sessionid ? [sessionCookie(sessionid)] : []),
     ...(options.theme ? [{ name: "theme", value: options.theme, domain: hostname, path: "/" }] : []),
   ]);
   return context;

@@ -5,7 +5,7 @@ import type { CourseDetail } from "../../common/schemas/courses.ts";
 import type { EvaluationHistory, ExtendedScreening } from "../../common/schemas/screening.ts";
 import { baseUrl, collectErrors, formReady, sharedBrowser, waitForHydration } from "./support/browser.ts";
 import { errorsBesideMissingMedia, expectNoViolations, overlay, worksheetReady } from "./support/courses.ts";
-import { createSession, message } from "./support/fixtures.ts";
+import { createSession, message, sessionCookie } from "./support/fixtures.ts";
 import { UserApi, extendedScreening } from "./support/user-api.ts";
 
 /**
@@ -51,7 +51,7 @@ async function sessionEndsBefore(api: UserApi, page: Page, send: () => Promise<v
 /** Logged in again in the same tab (a new session of the same account), back at `address`. */
 async function logInAgain(page: Page, userId: string, address: string): Promise<void> {
   const { sessionid } = await createSession({ userId });
-  await page.context().addCookies([{ name: "sessionid", value: sessionid, domain: new URL(baseUrl()).hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page.context().addCookies([sessionCookie(sessionid)]);
   await page.goto(address);
   await waitForHydration(page);
 }

@@ -61,12 +61,16 @@ export async function createSession(options: SessionOptions = {}): Promise<{ ses
   return { sessionid: body.sessionid, userId: body.user.id, ...(body.totpSecret ? { totpSecret: body.totpSecret } : {}) };
 }
 
+/** The session cookie as the server sets it, for a browser context's `addCookies`. */
+export function sessionCookie(sessionid: string, base = baseUrl()) {
+  return { name: "sessionid", value: sessionid, domain: new URL(base).hostname, path: "/", httpOnly: true, sameSite: "Lax" as const };
+}
+
 /** A browser context whose session cookie is set (a session made by `createSession`). */
 export async function contextWithSession(browser: Browser, sessionid: string, base = baseUrl()): Promise<BrowserContext> {
   // A Swedish browser: the home page follows the browser's language (§4).
   const context = await browser.newContext({ locale: "sv-SE" });
-  const url = new URL(base);
-  await context.addCookies([{ name: "sessionid", value: sessionid, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([sessionCookie(sessionid, base)]);
   return context;
 }
 
@@ -83,7 +87,7 @@ export async function loggedInContext(
   });
   const url = new URL(options.base ?? baseUrl());
   await context.addCookies([
-    { name: "sessionid", value: sessionid, domain: url.hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+    sessionCookie(sessionid, options.base ?? baseUrl()),
     ...(options.theme ? [{ name: "theme", value: options.theme, domain: url.hostname, path: "/" }] : []),
   ]);
   return context;

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { LOCALE_SETTINGS, type Locale } from "../../../common/i18n/locales.ts";
 import { baseUrl } from "./browser.ts";
-import { csrf } from "./fixtures.ts";
+import { csrf, sessionCookie } from "./fixtures.ts";
+import type { CourseDetail } from "../../../common/schemas/courses.ts";
 
 /** The API as a logged-in fixture user (CSRF cookie and header as the browser sends them). */
 export class UserApi {
@@ -56,7 +57,7 @@ export class UserApi {
     });
     const { hostname } = new URL(baseUrl());
     await context.addCookies([
-      { name: "sessionid", value: this.sessionid, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" },
+      sessionCookie(this.sessionid),
       ...(options.theme ? [{ name: "theme", value: options.theme, domain: hostname, path: "/" }] : []),
     ]);
     return context;
@@ -77,4 +78,16 @@ export async function extendedScreening(api: UserApi, value = 1): Promise<void> 
       miss: { answers: answers("miss", 3, value) },
     },
   });
+}
+
+/**
+ * A user with a history and a course: two extended screenings (the dashboard draws its charts, with
+ * their "show as a table", from two results on) and the anxiety course started.
+ */
+export async function userWithCourseAndHistory(locale: Locale): Promise<{ api: UserApi; course: CourseDetail }> {
+  const api = await UserApi.create(locale);
+  await extendedScreening(api, 1);
+  await extendedScreening(api, 2);
+  const course = await api.call<CourseDetail>("POST", "/course-progress/clear-unfinished/", { course: "anxiety" }, locale);
+  return { api, course };
 }
