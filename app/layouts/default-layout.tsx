@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { Link } from "react-router";
 import { pathTo, type Screen } from "../../common/routing/route-table.ts";
@@ -54,9 +55,27 @@ function MobileBar({ menu, active }: { menu: Screen["menu"]; active: NavKey | un
   const { t } = useTranslation();
   const { locale } = useScreen();
   const { barVisible } = useNavigationBar();
-  if (menu === "COURSE_OVERVIEW" || !barVisible) return null;
+  const bar = useRef<HTMLElement>(null);
+  const shown = menu !== "COURSE_OVERVIEW" && barVisible;
+  // The bar stays at the top while the page scrolls: the page's scroll padding is its height, so
+  // that what the keyboard focuses (Shift+Tab upwards too) is scrolled out from under it (WCAG
+  // 2.4.11). shell.css reads the height, with a fallback until this runs.
+  useEffect(() => {
+    const element = bar.current;
+    if (!shown || !element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty("--mobile-bar-height", `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--mobile-bar-height");
+    };
+  }, [shown, menu]);
+  if (!shown) return null;
   return (
-    <header className="mobile-bar" data-menu={menu}>
+    <header className="mobile-bar" data-menu={menu} ref={bar}>
       <div className="mobile-bar__row">
         <Link to={pathTo("contact", locale)} className="mobile-bar__icon" aria-label={t("nav.contact")}>
           <Icon name="contact" />

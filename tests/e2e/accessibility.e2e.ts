@@ -6,7 +6,7 @@ import { THEMES } from "../../app/lib/theme.ts";
 import { axeViolations, THEME_RULES } from "./support/axe.ts";
 import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { csrf, loggedInContext, message } from "./support/fixtures.ts";
-import { layoutDefects, textSpacingDefects } from "./support/layout.ts";
+import { focusObscured, layoutDefects, textSpacingDefects } from "./support/layout.ts";
 import { PUBLIC_SCREENS } from "./support/screens.ts";
 import { UserApi, extendedScreening, userWithCourseAndHistory } from "./support/user-api.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
@@ -258,6 +258,48 @@ describe("layout on a phone and a wide screen", () => {
     await user.close();
   }, 120_000);
 
+  it.each(LOCALES)("%s: reflow at 320 × 256 px, a 1280 × 1024 window zoomed to 400 % (WCAG 1.4.10): nothing scrolls sideways, the login dialog scrolls within the window", async (locale) => {
+    const small = { width: 320, height: 256 };
+    const problems: string[] = [];
+    const visitor = await browser.newContext({ viewport: small });
+    const { hostname } = new URL(baseUrl());
+    await visitor.addCookies([{ name: "pref_lang", value: locale, domain: hostname, path: "/" }]);
+    const page = await visitor.newPage();
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    for (const path of PUBLIC_SCREENS.map((id) => pathTo(id, locale))) {
+      await page.goto(`${baseUrl()}${path}`);
+      await waitForHydration(page);
+      for (const line of (await layoutDefects(page)).overflow) problems.push(`${path}: ${line}`);
+    }
+    await page.goto(`${baseUrl()}${pathTo("home", locale)}`);
+    await waitForHydration(page);
+    await page.getByRole("main").getByRole("button", { name: message(locale, "nav.login") }).click();
+    const dialog = page.locator("dialog.dialog[open]");
+    const fits = await dialog.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.left >= 0 && box.right <= innerWidth && box.bottom <= innerHeight;
+    });
+    if (!fits) problems.push("the login dialog does not fit the window");
+    // Its last control is reached by scrolling inside it.
+    await dialog.locator("button, a[href], input").last().focus();
+    const last = await focusObscured(page);
+    if (last) problems.push(`login dialog: ${last}`);
+    await visitor.close();
+    const { api, course } = await userWithCourseAndHistory(locale);
+    const user = await api.context(browser, { width: small.width, locale });
+    const userPage = await user.newPage();
+    await userPage.setViewportSize(small);
+    const coursePath = pathTo("course", locale, { course: course.slug });
+    for (const path of [pathTo("dashboard", locale), coursePath, `${coursePath}?modul=p1-breathing`, pathTo("profile", locale), pathTo("extendedScreening", locale), pathTo("contact", locale)]) {
+      await userPage.goto(`${baseUrl()}${path}`);
+      await waitForHydration(userPage);
+      await userPage.waitForLoadState("networkidle");
+      for (const line of (await layoutDefects(userPage)).overflow) problems.push(`${path}: ${line}`);
+    }
+    expect(problems).toEqual([]);
+    await user.close();
+  }, 120_000);
+
   it("at 1280 px the cards of a row start level (course list, screening results)", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -277,6 +319,75 @@ describe("layout on a phone and a wide screen", () => {
     await context.close();
     await user.close();
   });
+});
+
+/**
+ * WCAG 2.4.11 (focus not obscured): on a phone the logged-in bar stays at the top while the page
+ * scrolls, and a course module's close bar at the top of its overlay. Going back up with Shift+Tab,
+ * the browser scrolled a control only until it touched the window's top edge: under the bar, out
+ * of sight (the dashboard's "show the results as a table", a module's play button). Every control
+ * reached by Tab, forwards and back, must be in view and not under a bar. Smooth scrolling off, so
+ * that each is measured where it comes to rest.
+ */
+describe("focus not obscured (WCAG 2.4.11)", () => {
+  const phone = { width: 375, height: 700 };
+  async function walk(page: Page, where: string, key: "Tab" | "Shift+Tab", problems: string[]): Promise<number> {
+    const seen = new Set<string>();
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press(key);
+      const id = await page.evaluate(() => {
+        const el = document.activeElement;
+        return el && el !== document.body ? `${el.tagName} ${el.id} ${el.getAttribute("href") ?? ""} ${el.getAttribute("name") ?? ""} ${(el.textContent ?? "").trim().slice(0, 40)} ${Math.round(el.getBoundingClientRect().top + scrollY)}` : null;
+      });
+      if (id === null) continue;
+      if (seen.has(id)) break;
+      seen.add(id);
+      const found = await focusObscured(page);
+      if (found) problems.push(`${where} ${key}: ${found}`);
+    }
+    return seen.size;
+  }
+
+  async function walkBothWays(page: Page, where: string, problems: string[]): Promise<void> {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const forwards = await walk(page, where, "Tab", problems);
+    const back = await walk(page, where, "Shift+Tab", problems);
+    if (forwards < 5 || back < 5) problems.push(`${where}: Tab reached ${forwards} controls, Shift+Tab ${back}`);
+  }
+
+  it.each(LOCALES)("%s: Tab and Shift+Tab on a user's dashboard at 375 px (in sv also a course page, a module, the profile) and at 320 × 256 px, where the bar scrolls away", async (locale) => {
+    const { api, course } = await userWithCourseAndHistory(locale);
+    const context = await api.context(browser, { width: phone.width, locale });
+    const page = await context.newPage();
+    await page.setViewportSize(phone);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const coursePath = pathTo("course", locale, { course: course.slug });
+    const problems: string[] = [];
+    const paths = locale === "sv" ? [pathTo("dashboard", locale), coursePath, `${coursePath}?modul=p1-breathing`, pathTo("profile", locale)] : [pathTo("dashboard", locale)];
+    for (const path of paths) {
+      await page.goto(`${baseUrl()}${path}`);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      await walkBothWays(page, path, problems);
+    }
+    // 400 % zoom of a 1280 × 1024 window (WCAG 1.4.10): the bar is not pinned in so low a window.
+    await page.setViewportSize({ width: 320, height: 256 });
+    await page.goto(`${baseUrl()}${pathTo("dashboard", locale)}`);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const pinned = await page.locator(".mobile-bar").evaluate((bar) => getComputedStyle(bar).position);
+    if (pinned !== "static") problems.push(`320 × 256 dashboard: the bar is ${pinned}`);
+    await walkBothWays(page, "320 × 256 dashboard", problems);
+    if (locale === "sv") {
+      // A module's close bar stays pinned: it holds the way out.
+      await page.goto(`${baseUrl()}${coursePath}?modul=p1-breathing`);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      await walkBothWays(page, "320 × 256 module", problems);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
 });
 
 /**

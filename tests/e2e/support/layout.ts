@@ -145,3 +145,46 @@ export async function textSpacingDefects(page: Page): Promise<string[]> {
     return found.slice(0, 10);
   });
 }
+
+/**
+ * WCAG 2.4.11 (focus not obscured): where the focused element is hidden by something that stays on
+ * screen while the page scrolls (a sticky or fixed bar), or not on screen at all. Null when it can
+ * be seen. Points of its box inside the window are probed: a point showing part of a sticky or fixed
+ * box that is not the focused element's own counts as covered.
+ */
+export async function focusObscured(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const describe = (node: Element) =>
+      `${node.tagName.toLowerCase()}${node.classList.length ? `.${[...node.classList].join(".")}` : ""} "${(node.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+    // A radio or checkbox is seen with its label.
+    const target = el.matches("input[type=radio], input[type=checkbox]") ? (el.closest("label") ?? el) : el;
+    const box = target.getBoundingClientRect();
+    const [top, bottom] = [Math.max(box.top, 0), Math.min(box.bottom, window.innerHeight)];
+    const [left, right] = [Math.max(box.left, 0), Math.min(box.right, window.innerWidth)];
+    if (bottom <= top || right <= left) return `out of view: ${describe(el)}`;
+    const pinned = (node: Element | null): Element | null => {
+      for (let at = node; at && at !== document.documentElement; at = at.parentElement) {
+        if (["sticky", "fixed"].includes(getComputedStyle(at).position)) return at;
+      }
+      return null;
+    };
+    const own = pinned(target);
+    let covered = 0;
+    let by: Element | null = null;
+    const points = [0.1, 0.5, 0.9];
+    for (const fx of points) {
+      for (const fy of points) {
+        const hit = document.elementFromPoint(left + (right - left) * fx, top + (bottom - top) * fy);
+        if (!hit || target.contains(hit)) continue;
+        const bar = pinned(hit);
+        if (bar && bar !== own) {
+          covered++;
+          by = bar;
+        }
+      }
+    }
+    return covered === points.length ** 2 ? `under ${describe(by!)}: ${describe(el)}` : covered > 0 ? `partly under ${describe(by!)}: ${describe(el)}` : null;
+  });
+}
