@@ -11,7 +11,11 @@ function styleSheets(dir = path.resolve("app")): string[] {
   });
 }
 
-describe("§9 breakpoints: small up to 767 px, medium from 768 px, large from 1280 px", () => {
+/**
+ * In em (ADR 034): 16 px each at the browser's default text size, so 767.84, 768 and 1280 px, and
+ * they follow a larger text size that a person sets in the browser.
+ */
+describe("§9 breakpoints: small up to 767 px, medium from 768 px, large from 1280 px (in em)", () => {
   const queries = styleSheets().flatMap((file) =>
     [...readFileSync(file, "utf8").matchAll(/\((min|max)-width:\s*([^)]+)\)/g)].map((m) => ({
       file: path.relative(process.cwd(), file),
@@ -20,13 +24,17 @@ describe("§9 breakpoints: small up to 767 px, medium from 768 px, large from 12
   );
 
   it("uses only the three breakpoints", () => {
-    const allowed = ["max-width: 767px", "min-width: 768px", "min-width: 1280px"];
+    const allowed = ["max-width: 47.99em", "min-width: 48em", "min-width: 80em"];
     expect(queries.filter((q) => !allowed.includes(q.query))).toEqual([]);
   });
 
   it("uses every one of them, the large one in the layout", () => {
     const used = new Set(queries.map((q) => q.query));
-    expect([...used].sort()).toEqual(["max-width: 767px", "min-width: 1280px", "min-width: 768px"]);
-    expect(queries.filter((q) => q.query === "min-width: 1280px").map((q) => q.file)).toContain("app/styles/tokens.css");
+    expect([...used].sort()).toEqual(["max-width: 47.99em", "min-width: 48em", "min-width: 80em"]);
+    expect(queries.filter((q) => q.query === "min-width: 80em").map((q) => q.file)).toContain("app/styles/tokens.css");
+  });
+
+  it("are the spec's pixels at the default text size of 16 px", () => {
+    expect([47.99 * 16, 48 * 16, 80 * 16]).toEqual([767.84, 768, 1280]);
   });
 });

@@ -6,7 +6,7 @@ import { THEMES } from "../../app/lib/theme.ts";
 import { axeViolations, THEME_RULES } from "./support/axe.ts";
 import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { csrf, loggedInContext, message } from "./support/fixtures.ts";
-import { focusObscured, layoutDefects, textSpacingDefects } from "./support/layout.ts";
+import { cutOffOrOutside, focusObscured, layoutDefects, setDefaultFontSize, textSpacingDefects } from "./support/layout.ts";
 import { PUBLIC_SCREENS } from "./support/screens.ts";
 import { UserApi, extendedScreening, userWithCourseAndHistory } from "./support/user-api.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
@@ -299,6 +299,49 @@ describe("layout on a phone and a wide screen", () => {
     expect(problems).toEqual([]);
     await user.close();
   }, 120_000);
+
+  it.each(LOCALES)("%s: with the browser's text at 200 % (WCAG 1.4.4) nothing is cut off or sticks out at 375 and 768 px, and 768 px gets the phone layout", async (locale) => {
+    // A person who sets the browser's text size to 32 px: the page's sizes follow (rem) and so do
+    // its breakpoints (em): at 768 px the side menu took 432 px and the dashboard's cards were pushed
+    // out of the window; on a phone a long compound word ("självhjälpsprogram") widened its card.
+    const problems: string[] = [];
+    for (const width of [375, 768]) {
+      const visitor = await browser.newContext({ viewport: { width, height: 900 } });
+      const { hostname } = new URL(baseUrl());
+      await visitor.addCookies([{ name: "pref_lang", value: locale, domain: hostname, path: "/" }]);
+      const page = await visitor.newPage();
+      await setDefaultFontSize(page, 32);
+      for (const path of PUBLIC_SCREENS.map((id) => pathTo(id, locale))) {
+        await page.goto(`${baseUrl()}${path}`);
+        await waitForHydration(page);
+        for (const line of await cutOffOrOutside(page)) problems.push(`${width} px ${path}: ${line}`);
+      }
+      await visitor.close();
+      const { api, course } = await userWithCourseAndHistory(locale);
+      const user = await api.context(browser, { width, locale });
+      const userPage = await user.newPage();
+      await setDefaultFontSize(userPage, 32);
+      const coursePath = pathTo("course", locale, { course: course.slug });
+      for (const path of [pathTo("dashboard", locale), coursePath, `${coursePath}?modul=p1-breathing`, pathTo("profile", locale), pathTo("extendedScreening", locale), pathTo("courses", locale), pathTo("contact", locale)]) {
+        await userPage.goto(`${baseUrl()}${path}`);
+        await waitForHydration(userPage);
+        await userPage.waitForLoadState("networkidle");
+        for (const line of await cutOffOrOutside(userPage)) problems.push(`${width} px ${path}: ${line}`);
+      }
+      await userPage.goto(`${baseUrl()}${pathTo("dashboard", locale)}`);
+      await waitForHydration(userPage);
+      const layout = await userPage.evaluate(() => ({
+        text: getComputedStyle(document.body).fontSize,
+        phoneBar: getComputedStyle(document.querySelector(".mobile-bar")!).display !== "none",
+        sideMenu: getComputedStyle(document.querySelector(".side-menu")!).display !== "none",
+      }));
+      // The text did grow (the body's 1.125 rem), and the layout is the phone's.
+      if (JSON.stringify(layout) !== JSON.stringify({ text: "36px", phoneBar: true, sideMenu: false }))
+        problems.push(`${width} px dashboard: ${JSON.stringify(layout)}`);
+      await user.close();
+    }
+    expect(problems).toEqual([]);
+  }, 180_000);
 
   it("at 1280 px the cards of a row start level (course list, screening results)", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

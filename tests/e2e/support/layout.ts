@@ -107,12 +107,19 @@ const TEXT_SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !i
 
 /**
  * With WCAG 1.4.12's text spacing applied (the page's context must bypass its CSP for the added
- * style), what no longer fits: the page scrolling sideways, text cut off by a box that hides its
- * overflow, text sticking out of the window. Inside a box that scrolls (a data table's) and in
- * visually hidden text, both are as meant.
+ * style), what no longer fits (`cutOffOrOutside`).
  */
 export async function textSpacingDefects(page: Page): Promise<string[]> {
   await page.addStyleTag({ content: TEXT_SPACING });
+  return cutOffOrOutside(page);
+}
+
+/**
+ * What does not fit the window: the page scrolling sideways, text cut off by a box that hides its
+ * overflow, text sticking out of the window. Inside a box that scrolls (a data table's) and in
+ * visually hidden text, both are as meant.
+ */
+export async function cutOffOrOutside(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const width = window.innerWidth;
@@ -187,4 +194,13 @@ export async function focusObscured(page: Page): Promise<string | null> {
     }
     return covered === points.length ** 2 ? `under ${describe(by!)}: ${describe(el)}` : covered > 0 ? `partly under ${describe(by!)}: ${describe(el)}` : null;
   });
+}
+
+/**
+ * The browser's default text size, as a person sets it in the browser's settings (Chromium's
+ * "font size"; 16 px unless changed): the page's rem and em sizes and its em breakpoints follow it.
+ */
+export async function setDefaultFontSize(page: Page, px: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: { standard: px, fixed: Math.round(px * 0.8125) } });
 }
