@@ -7,7 +7,7 @@ import { axeViolations, THEME_RULES } from "./support/axe.ts";
 import { baseUrl, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { csrf, loggedInContext, message } from "./support/fixtures.ts";
 import { cutOffOrOutside, focusObscured, layoutDefects, setDefaultFontSize, textSpacingDefects } from "./support/layout.ts";
-import { PUBLIC_SCREENS } from "./support/screens.ts";
+import { PUBLIC_SCREENS, userScreens } from "./support/screens.ts";
 import { UserApi, extendedScreening, userWithCourseAndHistory } from "./support/user-api.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
 
@@ -247,8 +247,7 @@ describe("layout on a phone and a wide screen", () => {
     const { api, course } = await userWithCourseAndHistory(locale);
     const user = await api.context(browser, { width: phone.width, locale, bypassCSP: true });
     const userPage = await user.newPage();
-    const coursePath = pathTo("course", locale, { course: course.slug });
-    for (const path of [pathTo("dashboard", locale), coursePath, `${coursePath}?modul=p1-breathing`, pathTo("profile", locale), pathTo("extendedScreening", locale)]) {
+    for (const path of userScreens(locale, course.slug)) {
       await userPage.goto(`${baseUrl()}${path}`);
       await waitForHydration(userPage);
       await userPage.waitForLoadState("networkidle");
@@ -289,8 +288,7 @@ describe("layout on a phone and a wide screen", () => {
     const user = await api.context(browser, { width: small.width, locale });
     const userPage = await user.newPage();
     await userPage.setViewportSize(small);
-    const coursePath = pathTo("course", locale, { course: course.slug });
-    for (const path of [pathTo("dashboard", locale), coursePath, `${coursePath}?modul=p1-breathing`, pathTo("profile", locale), pathTo("extendedScreening", locale), pathTo("contact", locale)]) {
+    for (const path of userScreens(locale, course.slug)) {
       await userPage.goto(`${baseUrl()}${path}`);
       await waitForHydration(userPage);
       await userPage.waitForLoadState("networkidle");
@@ -321,8 +319,7 @@ describe("layout on a phone and a wide screen", () => {
       const user = await api.context(browser, { width, locale });
       const userPage = await user.newPage();
       await setDefaultFontSize(userPage, 32);
-      const coursePath = pathTo("course", locale, { course: course.slug });
-      for (const path of [pathTo("dashboard", locale), coursePath, `${coursePath}?modul=p1-breathing`, pathTo("profile", locale), pathTo("extendedScreening", locale), pathTo("courses", locale), pathTo("contact", locale)]) {
+      for (const path of userScreens(locale, course.slug)) {
         await userPage.goto(`${baseUrl()}${path}`);
         await waitForHydration(userPage);
         await userPage.waitForLoadState("networkidle");
@@ -406,7 +403,8 @@ describe("focus not obscured (WCAG 2.4.11)", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     const coursePath = pathTo("course", locale, { course: course.slug });
     const problems: string[] = [];
-    const paths = locale === "sv" ? [pathTo("dashboard", locale), coursePath, `${coursePath}?modul=p1-breathing`, pathTo("profile", locale)] : [pathTo("dashboard", locale)];
+    // The dashboard, the course page, a module and the profile.
+    const paths = locale === "sv" ? userScreens(locale, course.slug).slice(0, 4) : [pathTo("dashboard", locale)];
     for (const path of paths) {
       await page.goto(`${baseUrl()}${path}`);
       await waitForHydration(page);
