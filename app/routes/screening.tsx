@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { useNavigate, useSearchParams } from "react-router";
 import type { AreaResult } from "../../common/schemas/screening.ts";
@@ -17,12 +17,24 @@ import { submissionIds } from "../lib/api/submission-id.ts";
 import { useKeptAnswers } from "../lib/form/kept-answers.ts";
 import { guards, screenData, screenMeta } from "../lib/screen.ts";
 import type { Route } from "./+types/screening";
+import type * as AreaResultsModule from "../features/screening/area-results.tsx";
 // The results' styles load with the page (a stylesheet added later would come after the themes).
 import "../features/screening/screening.css";
 
 /** Response schemas (checked in development) and the results view load only when needed. */
 const screeningSchemas = () => import("../../common/schemas/screening.ts");
-const AreaResults = lazy(() => import("../features/screening/area-results.tsx").then((m) => ({ default: m.AreaResults })));
+let areaResultsCode: Promise<typeof AreaResultsModule> | undefined;
+/** The results view's code, asked for once (again after a failure). */
+function loadAreaResults() {
+  areaResultsCode ??= import("../features/screening/area-results.tsx").catch((error: unknown) => {
+    areaResultsCode = undefined;
+    throw error;
+  });
+  return areaResultsCode;
+}
+const AreaResults = lazy(() => loadAreaResults().then((m) => ({ default: m.AreaResults })));
+/** How long the results wait for their view's code before they show without it (then it follows). */
+const RESULTS_CODE_WAIT_MS = 2000;
 
 const screenGuards = guards("screening");
 export const middleware = screenGuards.middleware;
@@ -53,6 +65,11 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const screeningIds = useRef(submissionIds());
+  // The results' view is fetched while the person answers, so that the results appear whole: the
+  // next step no longer moves down under the pointer when the areas come after them.
+  useEffect(() => {
+    loadAreaResults().catch(() => undefined);
+  }, []);
   // A logged-in person's answers chosen and not yet sent survive a session that ended meanwhile.
   const kept = useKeptAnswers({
     name: "answers:screening-light",
@@ -72,7 +89,11 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
     try {
       // The same answers sent again (a retry after a failure) keep their id: stored once.
       const id = screeningIds.current.for(answers);
-      setResult(await browserApi().post("/screening/", { answers, id }, { schema: () => screeningSchemas().then((m) => m.lightScreeningResultResponse) }));
+      const sent = await browserApi().post("/screening/", { answers, id }, { schema: () => screeningSchemas().then((m) => m.lightScreeningResultResponse) });
+      // Normally here long before; never waited for long, and a failure is left to the view's
+      // boundary: the form's crisis information stays on screen meanwhile.
+      await Promise.race([loadAreaResults().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, RESULTS_CODE_WAIT_MS))]);
+      setResult(sent);
       screeningIds.current.done();
       kept.forget();
       window.scrollTo(0, 0);

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { csrf, sessionCookie } from "./support/fixtures.ts";
+import { csrf, message, sessionCookie } from "./support/fixtures.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { PUBLIC_SCREENS } from "./support/screens.ts";
@@ -132,6 +132,39 @@ describe("layout stability on a phone with a slow web font", () => {
       expect(errors, path).toEqual([]);
       expect(shifts, path).toEqual([]);
     }
+  });
+
+  it("the light screening's results appear whole: the next step does not move down when their code is slow", async () => {
+    // The areas' view is code of its own, loaded when needed. It came after the results, and the
+    // next step ("go on to the extended screening") moved down under the pointer as it arrived: a
+    // click on the link could land on the areas instead (a journey's click did, under load).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "sv-SE" });
+    const token = await onboardingToken();
+    await context.addInitScript((value) => localStorage.setItem("onboarding", JSON.stringify({ token: value })), token);
+    const page = await context.newPage();
+    let held = 0;
+    await page.route("**/assets/area-results-*.js", async (route) => {
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/screening`);
+    await waitForHydration(page);
+    const main = page.getByRole("main");
+    const groups = main.getByRole("group");
+    for (let i = 0; i < (await groups.count()); i++) {
+      const group = groups.nth(i);
+      await group.getByRole("radio").nth((await group.getAttribute("id")) === "q-phq9_9" ? 0 : 1).check();
+    }
+    await main.getByRole("button", { name: message("sv", "screening.light.send") }).click();
+    const next = main.getByRole("link", { name: message("sv", "screening.light.toExtended") });
+    await next.waitFor();
+    const where = () => next.evaluate((link) => Math.round(link.getBoundingClientRect().top + scrollY));
+    const first = await where();
+    await main.locator(".area-results").waitFor();
+    expect(await where(), "where the link is once the areas came").toBe(first);
+    expect(held, "the results view's code was held back").toBe(1);
+    await context.close();
   });
 
   it("a user's dashboard with a course and history, the course page and the profile do not move", async () => {
