@@ -24,12 +24,17 @@ import "../features/screening/screening.css";
 /** Response schemas (checked in development) and the results view load only when needed. */
 const screeningSchemas = () => import("../../common/schemas/screening.ts");
 let areaResultsCode: Promise<typeof AreaResultsModule> | undefined;
+/** The results view's code once it is here: drawn at once, without the lazy wrapper's suspension. */
+let areaResultsLoaded: typeof AreaResultsModule | undefined;
 /** The results view's code, asked for once (again after a failure). */
 function loadAreaResults() {
-  areaResultsCode ??= import("../features/screening/area-results.tsx").catch((error: unknown) => {
-    areaResultsCode = undefined;
-    throw error;
-  });
+  areaResultsCode ??= import("../features/screening/area-results.tsx").then(
+    (module) => (areaResultsLoaded = module),
+    (error: unknown) => {
+      areaResultsCode = undefined;
+      throw error;
+    },
+  );
   return areaResultsCode;
 }
 const AreaResults = lazy(() => loadAreaResults().then((m) => ({ default: m.AreaResults })));
@@ -115,9 +120,15 @@ export default function ScreeningScreen({ loaderData }: Route.ComponentProps) {
         locale={locale}
         headingRef={resultHeading}
         areas={
-          <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
-            <AreaResults areas={result.areas} locale={locale} headingLevel={2} crisis={result.crisis} />
-          </Suspense>
+          // Drawn with the results when its code is here (the usual case): a lazy component suspends
+          // once even then, and its "loading" line would stand in the areas' place for a moment.
+          areaResultsLoaded ? (
+            <areaResultsLoaded.AreaResults areas={result.areas} locale={locale} headingLevel={2} crisis={result.crisis} />
+          ) : (
+            <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
+              <AreaResults areas={result.areas} locale={locale} headingLevel={2} crisis={result.crisis} />
+            </Suspense>
+          )
         }
         stats={<ScreeningStats locale={locale} />}
       />

@@ -156,6 +156,16 @@ describe("layout stability on a phone with a slow web font", () => {
       const group = groups.nth(i);
       await group.getByRole("radio").nth((await group.getAttribute("id")) === "q-phq9_9" ? 0 : 1).check();
     }
+    // Whether a "loading" line ever stands in the areas' place (just before the next step), even
+    // for a moment (a lazy component suspends once even when its code is already here).
+    await page.evaluate(() => {
+      const seen = window as unknown as { __areasLoading: boolean };
+      seen.__areasLoading = false;
+      new MutationObserver(() => {
+        const before = document.querySelector("section[aria-labelledby=next-step]")?.previousElementSibling;
+        if (before?.matches("p[role=status]")) seen.__areasLoading = true;
+      }).observe(document.querySelector("main")!, { childList: true, subtree: true });
+    });
     await main.getByRole("button", { name: message("sv", "screening.light.send") }).click();
     const next = main.getByRole("link", { name: message("sv", "screening.light.toExtended") });
     await next.waitFor();
@@ -164,6 +174,7 @@ describe("layout stability on a phone with a slow web font", () => {
     await main.locator(".area-results").waitFor();
     expect(await where(), "where the link is once the areas came").toBe(first);
     expect(held, "the results view's code was held back").toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __areasLoading: boolean }).__areasLoading), "a loading line in the areas' place").toBe(false);
     await context.close();
   });
 
