@@ -15,7 +15,7 @@ function styleSheets(dir = path.resolve("app")): string[] {
  * In em (ADR 034): 16 px each at the browser's default text size, so 767.84, 768 and 1280 px, and
  * they follow a larger text size that a person sets in the browser. That the layouts change at 767,
  * 768 and 1280 px in the browser is tests/e2e/spec-rules.e2e.ts; at a larger text size,
- * tests/e2e/accessibility.e2e.ts ("the browser's text at 200 %").
+ * tests/e2e/layout-and-zoom.e2e.ts ("the browser's text at 200 %").
  */
 describe("§9 breakpoints: small up to 767 px, medium from 768 px, large from 1280 px (in em)", () => {
   const queries = styleSheets().flatMap((file) =>
