@@ -38,7 +38,7 @@ import { ServiceHealth } from "./lib/service-health.ts";
 import { Throttle, throttlePolicies } from "./modules/throttle/throttle.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorHandlerPlugin } from "./plugins/error-handler.ts";
-import { applySecurityHeaders, securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { applySecurityHeaders, securityHeaders, securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { InFlight } from "./lib/in-flight.ts";
 import { sharedCheck } from "./lib/shared-check.ts";
@@ -132,7 +132,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     // A source that already has its share of password-hashing requests in flight is answered
     // 429 before Fastify routes the request (lib/early-shed.ts); the route hook admits the rest.
-    serverFactory: sheddingServerFactory(hashingFloodShed(trustProxySetting(env.TRUST_PROXY))),
+    serverFactory: sheddingServerFactory(
+      hashingFloodShed(trustProxySetting(env.TRUST_PROXY)),
+      (req) => securityHeaders({ url: req.url ?? "/", dev: options.devServer ?? false, production: env.isProduction }).headers,
+    ),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     forceCloseConnections: "idle",
     // Errors raised before routing (a path that is not valid UTF-8) answer in the API's one error

@@ -25,7 +25,11 @@ export function clientAddress(trust: Trust): (req: IncomingMessage) => string {
  * would be refused anyway (`shed` decides) with a bare 429 here keeps the event loop free for
  * everybody else's requests (docs/security.md, "Bounded work").
  */
-export function sheddingServerFactory(shed: (req: IncomingMessage) => boolean): FastifyServerFactory {
+export function sheddingServerFactory(
+  shed: (req: IncomingMessage) => boolean,
+  /** Every response's security headers (plugins/security-headers.ts), for the 429 written here. */
+  securityHeaders: (req: IncomingMessage) => Record<string, string>,
+): FastifyServerFactory {
   return (handler, fastifyOptions) => {
     // Fastify's options, defaults applied (what its own server factory reads).
     const options = fastifyOptions as {
@@ -39,7 +43,10 @@ export function sheddingServerFactory(shed: (req: IncomingMessage) => boolean): 
       if (shed(req)) {
         const locale = responseLocale(req.headers["accept-language"]);
         const body = JSON.stringify(errorBody(new AppError("request.rate_limited"), locale));
+        const headers: Record<string, string | number> = {};
+        for (const [name, value] of Object.entries(securityHeaders(req))) headers[name.toLowerCase()] = value;
         res.writeHead(429, {
+          ...headers,
           "content-type": "application/json; charset=utf-8",
           "content-length": Buffer.byteLength(body),
           "cache-control": "no-store",

@@ -59,23 +59,34 @@ export function newNonce(): string {
   return nonce;
 }
 
+/**
+ * Every security header of a response (security.md), with a fresh CSP nonce: set on each reply by
+ * the plugin below, and written by the HTTP server's own early 429 (lib/early-shed.ts), which
+ * answers before Fastify sees the request.
+ */
+export function securityHeaders(options: { url: string; dev: boolean; production: boolean }): { nonce: string; headers: Record<string, string> } {
+  const nonce = newNonce();
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": contentSecurityPolicy(nonce, { dev: options.dev }),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": PERMISSIONS_POLICY,
+  };
+  if (options.production) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  if (options.url.startsWith("/api/")) headers["Cache-Control"] = "no-store";
+  return { nonce, headers };
+}
+
 /** Sets every security header on a reply; returns the fresh CSP nonce. */
 export function applySecurityHeaders(
   reply: FastifyReply,
   options: { url: string; dev: boolean; production: boolean },
 ): string {
-  const nonce = newNonce();
-  reply.header("Content-Security-Policy", contentSecurityPolicy(nonce, { dev: options.dev }));
-  reply.header("X-Content-Type-Options", "nosniff");
-  reply.header("Referrer-Policy", "same-origin");
-  reply.header("Cross-Origin-Opener-Policy", "same-origin");
-  reply.header("Cross-Origin-Resource-Policy", "same-origin");
-  reply.header("X-Frame-Options", "DENY");
-  reply.header("Permissions-Policy", PERMISSIONS_POLICY);
-  if (options.production) {
-    reply.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  }
-  if (options.url.startsWith("/api/")) reply.header("Cache-Control", "no-store");
+  const { nonce, headers } = securityHeaders(options);
+  reply.headers(headers);
   return nonce;
 }
 
