@@ -30,6 +30,8 @@ const sessionFixture = z.strictObject({
   password: z.string().min(1).max(200).optional(),
   /** A completed light screening (all answers 0; or item 9 as given), so a course can be started. */
   screening: z.strictObject({ item9: z.number().int().min(0).max(3).default(0) }).optional(),
+  /** A BankID account (no e-mail, password or authenticator) whose login was this many minutes ago. */
+  bankid_login_minutes_ago: z.number().int().min(0).max(600).optional(),
 });
 
 /**
@@ -62,17 +64,18 @@ export async function registerDevRoutes(app: FastifyInstance, options: { outboxD
     const id0 = randomUUID();
     const secret = generateSecret();
     const now0 = ctx.clock.now();
+    const bankid = parsed.data.bankid_login_minutes_ago !== undefined;
     const [user] = await ctx.db
       .insert(users)
       .values({
         id: id0,
-        email: `fixture-${id0}@example.test`,
-        authType: "email",
+        email: bankid ? null : `fixture-${id0}@example.test`,
+        authType: bankid ? "bankid" : "email",
         locale: parsed.data.locale,
         termsVersion: parsed.data.terms ? CURRENT_TERMS_VERSION : null,
         consentVersion: parsed.data.terms ? CURRENT_CONSENT_VERSION : null,
         ...(parsed.data.password ? { passwordHash: await hashNewPassword(parsed.data.password) } : {}),
-        ...(parsed.data.twofa ? { totpSecret: ctx.cipher.encrypt(secret, totpSecretAad(id0)), totpEnabledAt: now0 } : {}),
+        ...(parsed.data.twofa && !bankid ? { totpSecret: ctx.cipher.encrypt(secret, totpSecretAad(id0)), totpEnabledAt: now0 } : {}),
       })
       .returning({ id: users.id, email: users.email });
     if (!user) throw new Error("fixture user not created");
@@ -86,7 +89,7 @@ export async function registerDevRoutes(app: FastifyInstance, options: { outboxD
       idHash: hashSessionId(id),
       userId: user.id,
       verified: parsed.data.verified,
-      createdAt: now,
+      createdAt: new Date(now.getTime() - (parsed.data.bankid_login_minutes_ago ?? 0) * 60_000),
       expiresAt: new Date(now.getTime() + ctx.env.SESSION_ABSOLUTE_HOURS * 3_600_000),
       ip: req.ip,
       userAgent: "fixture",

@@ -27,7 +27,7 @@ const STATUS: Record<ErrorCode, number> = {
   "onboarding.token_invalid": 400,
   "bankid.already_in_progress": 409,
   "bankid.unavailable": 503,
-  "bankid.reauth_required": 403,
+  "bankid.reauth_required": 409,
   "csrf.failed": 403,
   "server.error": 500,
   "server.busy": 503,
@@ -59,7 +59,7 @@ const DEFAULT_DETAIL: Partial<Record<ErrorCode, string>> = {
   "onboarding.token_invalid": "The screening session has expired or is not valid.",
   "bankid.already_in_progress": "A BankID identification for this person is already in progress.",
   "bankid.unavailable": "BankID cannot be reached right now. Try again.",
-  "bankid.reauth_required": "Log in again with BankID to confirm.",
+  "bankid.reauth_required": "Deleting the account needs a BankID login from the last ten minutes: log in again with BankID first.",
   "server.error": "Something went wrong on our side.",
   "server.busy": "The service is busy. Try again in a moment.",
 };

@@ -7,7 +7,7 @@ import { THEMES } from "../../app/lib/theme.ts";
 import { randomTestPersonalNumber } from "../../server/modules/bankid/simulator/test-identities.ts";
 import { axeViolations, THEME_RULES } from "./support/axe.ts";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
-import { message } from "./support/fixtures.ts";
+import { contextWithSession, createSession, message } from "./support/fixtures.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
 
 /**
@@ -239,5 +239,32 @@ describe.concurrent("BankID login", () => {
     await expectLoggedInWithBankId(page, locale);
     expect(errors()).toEqual([]);
     await context.close();
+  }, BANKID_TEST);
+
+  it("deleting a BankID account whose login is over ten minutes old: the dialog says how to confirm, and the person stays logged in", async () => {
+    // The server answers 409 bankid.reauth_required; a 401/403 would have logged the person out
+    // (spec §8) and sent them home without a word on why nothing was deleted.
+    for (const locale of ["sv", "en"] as const) {
+      const m = (key: string) => message(locale, key);
+      const { sessionid } = await createSession({ bankidLoginMinutesAgo: 11, twofa: false });
+      const context = await contextWithSession(browser, sessionid);
+      const page = await context.newPage();
+      const errors = pageErrors(page);
+      const profile = `${baseUrl()}${pathTo("profile", locale)}`;
+      await page.goto(profile);
+      await waitForHydration(page);
+      await page.getByRole("main").getByRole("button", { name: m("accounts.profile.delete") }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText(m("bankid.deleteHint")).waitFor();
+      await dialog.getByRole("button", { name: m("accounts.delete.submit") }).click();
+      await dialog.getByRole("alert").getByText(m("errors.codes.bankid.reauth_required")).waitFor();
+      expect(page.url()).toBe(profile);
+      const me = (await (await context.request.get(`${baseUrl()}/api/v1/me/`)).json()) as { logged_in: boolean };
+      expect(me.logged_in).toBe(true);
+      await expectNoAxeViolations(page, `${locale}: the delete dialog's message`);
+      // The refusal itself is the only failed request.
+      expect(errors().filter((error) => !/^409 .*\/api\/v1\/me\/$/.test(error))).toEqual([]);
+      await context.close();
+    }
   }, BANKID_TEST);
 });

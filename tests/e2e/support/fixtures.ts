@@ -38,6 +38,8 @@ export interface SessionOptions {
   userId?: string;
   /** A completed light screening (a course can be started, rule S1); item 9 as given. */
   screening?: { item9?: number };
+  /** A BankID account (no password or authenticator) whose login was this many minutes ago. */
+  bankidLoginMinutesAgo?: number;
 }
 
 /** Creates a user and a session through the development fixture route. */
@@ -54,6 +56,7 @@ export async function createSession(options: SessionOptions = {}): Promise<{ ses
       ...(options.password ? { password: options.password } : {}),
       ...(options.userId ? { user_id: options.userId } : {}),
       ...(options.screening ? { screening: options.screening } : {}),
+      ...(options.bankidLoginMinutesAgo !== undefined ? { bankid_login_minutes_ago: options.bankidLoginMinutesAgo } : {}),
     }),
   });
   if (!response.ok) throw new Error(`fixture failed: ${response.status} ${await response.text()}`);

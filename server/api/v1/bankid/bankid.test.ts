@@ -311,8 +311,10 @@ describe("deleting a BankID account", () => {
     clock.advance(11 * 60_000);
     await old.agent.get("/api/v1/me/");
     const stale = await old.agent.delete("/api/v1/me/", { bankid: true });
-    expect(stale.statusCode).toBe(403);
+    // 409, not 401/403: those log a client out (spec §8), and the person would never read why.
+    expect(stale.statusCode).toBe(409);
     expect(json(stale)["code"]).toBe("bankid.reauth_required");
+    expect(json(await old.agent.get("/api/v1/me/"))["logged_in"]).toBe(true);
     // Only the BankID confirmation counts for a BankID account; a password account needs its password.
     const someone = await registerWithBankId(app);
     expect(json(await someone.agent.delete("/api/v1/me/", { password: "x" }))).toMatchObject({ fields: { "body.bankid": "required" } });
