@@ -3,12 +3,13 @@ import { eq } from "drizzle-orm";
 import type { Locale } from "../../../common/i18n/locales.ts";
 import {
   extendedScreeningGroups,
+  type ExtendedScreeningGroup,
   getInstrument,
   lightScreening,
   scoreLightScreening,
   validateLightScreening,
 } from "../../../common/instruments/registry.ts";
-import { lightToExtended } from "../../../common/instruments/carry-forward.ts";
+import { lightToExtended, stillValid } from "../../../common/instruments/carry-forward.ts";
 import { healthcareAdvice } from "../../../common/clinical/rules.ts";
 import { bandFor, isCrisis, sameAnswers, scoreInstrument, validateAnswers } from "../../../common/instruments/scoring.ts";
 import type { InstrumentResult } from "../../../common/instruments/types.ts";
@@ -208,8 +209,7 @@ function extendedView(screening: StoredScreening | null, locale: Locale, advice:
  * after the last completed extended one (it is what led here) and within each instrument's time
  * frame (common/instruments/carry-forward.ts).
  */
-async function carriedAnswers(ctx: AppContext, owner: ScreeningOwner, current: StoredScreening | null): Promise<ExtendedScreening["carried"]> {
-  const light = await latestLightAnswers(ctx.db, ctx.cipher, owner);
+async function carriedAnswers(ctx: AppContext, owner: ScreeningOwner, current: StoredScreening | null, light: LightAnswers | null): Promise<ExtendedScreening["carried"]> {
   if (!light) return null;
   const lastDone = current?.completedAt ? current : await latestScreening(ctx.db, ctx.cipher, owner, "extended", { completed: true });
   if (lastDone?.completedAt && lastDone.completedAt >= light.completedAt) return null;
@@ -220,8 +220,36 @@ async function carriedAnswers(ctx: AppContext, owner: ScreeningOwner, current: S
   return Object.keys(groups).length ? { at: seconds(light.completedAt), groups } : null;
 }
 
+type LightAnswers = Awaited<ReturnType<typeof latestLightAnswers>>;
+
+const isExtendedScreeningGroup = (id: string): id is ExtendedScreeningGroup => (extendedScreeningGroups as readonly string[]).includes(id);
+
+/**
+ * Whether the owner's newest extended screening is the one to go on with (resume it, or show its
+ * results), given their newest light screening. Not when that light screening was completed after
+ * the extended one's last save: it is then the newest screening (clinical.md: "the newest completed
+ * screening of either kind counts") and what led here, so a new extended screening starts from its
+ * answers — older results, or a sitting begun before it, would stand in its place without its
+ * answers, PHQ-9 item 9 among them. Nor, for one in progress, when a group saved in it is past its
+ * instrument's time frame (common/instruments/carry-forward.ts): those answers no longer describe
+ * the person, and they would complete a screening counted as new.
+ */
+export function continuesWith(screening: StoredScreening, lightCompletedAt: Date | null, now: Date): boolean {
+  if (lightCompletedAt && lightCompletedAt > screening.updatedAt) return false;
+  if (screening.completedAt) return true;
+  return screening.scores.every((score) => !isExtendedScreeningGroup(score.instrument) || stillValid(score.instrument, score.createdAt, now));
+}
+
+/** The newest extended screening to go on with (continuesWith), and the newest light screening's answers. */
+async function currentExtended(ctx: AppContext, db: DbOrTx, owner: ScreeningOwner): Promise<{ screening: StoredScreening | null; light: LightAnswers }> {
+  const latest = await latestScreening(db, ctx.cipher, owner, "extended");
+  const light = await latestLightAnswers(db, ctx.cipher, owner);
+  const screening = latest && continuesWith(latest, light?.completedAt ?? null, ctx.clock.now()) ? latest : null;
+  return { screening, light };
+}
+
 export async function getExtendedScreening(ctx: AppContext, owner: ScreeningOwner, locale: Locale): Promise<ExtendedScreening> {
-  const screening = await latestScreening(ctx.db, ctx.cipher, owner, "extended");
+  const { screening, light } = await currentExtended(ctx, ctx.db, owner);
   const complete = screening !== null && screening.completedAt !== null;
   const advice =
     screening !== null &&
@@ -232,7 +260,7 @@ export async function getExtendedScreening(ctx: AppContext, owner: ScreeningOwne
       recentCrisis: await recentCrisis(ctx, owner),
       worsened: await worseThanBefore(ctx, owner, screening),
     });
-  return extendedView(screening, locale, advice, complete ? null : await carriedAnswers(ctx, owner, screening));
+  return extendedView(screening, locale, advice, complete ? null : await carriedAnswers(ctx, owner, screening, light));
 }
 
 /**
@@ -287,7 +315,7 @@ async function saveTarget(
   scored: ScoredGroup[],
   submission: string | undefined,
 ): Promise<{ repeat: true } | { repeat: false; current: StoredScreening | null; newId?: string }> {
-  const latest = await latestScreening(tx, ctx.cipher, owner, "extended");
+  const { screening: latest } = await currentExtended(ctx, tx, owner);
   const inProgress = latest && !latest.completedAt ? latest : null;
   if (!submission) return { repeat: false, current: inProgress };
   const named = await screeningById(tx, owner, submission, "extended");

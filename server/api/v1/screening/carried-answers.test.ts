@@ -47,17 +47,115 @@ describe("the extended screening, filled in from the light one", () => {
     const saved = (await call("POST", "/api/v1/screening-extended/", { groups: { phq9: { answers: groupAnswers("phq9", 9, 1) } } })).json() as Extended;
     expect(Object.keys(saved.carried?.groups ?? {}).sort()).toEqual(["gad7", "miss", "pss10"]);
 
-    // Fifteen days later the two-week questions have run out; PSS and MISS (a month) remain.
+    // Fifteen days later the two-week questions have run out; PSS and MISS (a month) remain. The
+    // PHQ-9 group saved then is past its time frame too: a new screening starts (continuesWith).
     clock.advance(15 * DAY);
     const later = (await call("GET", "/api/v1/screening-extended/")).json() as Extended;
     expect(Object.keys(later.carried?.groups ?? {}).sort()).toEqual(["miss", "pss10"]);
+    expect(later.groups.find((g) => g.id === "phq9")?.completed).toBe(false);
 
     // Completed: nothing is carried, also not into a new round (the light screening is older).
+    await call("POST", "/api/v1/screening-extended/", { groups: { phq9: { answers: groupAnswers("phq9", 9, 1) } } });
     await call("POST", "/api/v1/screening-extended/", { groups: { gad7: { answers: groupAnswers("gad7", 7, 1) } } });
     await call("POST", "/api/v1/screening-extended/", { groups: { pss10: { answers: groupAnswers("pss10", 10, 1) } } });
     const done = (await call("POST", "/api/v1/screening-extended/", { groups: { miss: { answers: groupAnswers("miss", 3, 1) } } })).json() as Extended;
     expect(done.groups.every((g) => g.completed)).toBe(true);
     expect(done.carried).toBeNull();
+  });
+});
+
+type Screening = Extended & {
+  id: string | null;
+  crisis: boolean;
+  results: { areas: { instrument: string; band: string }[] } | null;
+};
+type Recommended = { crisis: boolean; based_on: string | null; courses: { slug: string; reason: { criterion: string } }[] };
+const ALL_GROUPS = { phq9: 9, gad7: 7, pss10: 10, miss: 3 } as const;
+/** The light screening's answers: all `value`, item 9 as given. */
+const lightAnswers = (value: number, item9: number) => Object.fromEntries(lightScreening.map((q) => [q.id, q.id === "phq9_9" ? item9 : value]));
+
+/** A visitor's screening calls (the token header). */
+async function visitor() {
+  const agent = new TestAgent(app, randomIp());
+  const { token } = (await agent.post("/api/v1/onboarding/", { ...VISITOR_CONSENT, locale: "sv" })).json() as { token: string };
+  return {
+    get: async <T>(url: string) => (await agent.request("GET", `/api/v1${url}`, undefined, { token })).json() as T,
+    post: async <T>(url: string, body: unknown) => {
+      const response = await agent.request("POST", `/api/v1${url}`, body, { token });
+      expect(response.statusCode, url).toBe(200);
+      return response.json() as T;
+    },
+  };
+}
+
+describe("which extended screening a person goes on with (continuesWith)", () => {
+  it("a light screening after a completed extended one: a new extended screening from its answers, not the older results without its item 9", async () => {
+    const person = await visitor();
+    for (const [group, items] of Object.entries(ALL_GROUPS)) {
+      await person.post("/screening-extended/", { groups: { [group]: { answers: { ...groupAnswers(group, items, 0) } } } });
+    }
+    expect((await person.get<Screening>("/screening-extended/")).results).not.toBeNull();
+    clock.advance(10 * DAY);
+    expect((await person.post<{ crisis: boolean }>("/screening/", { answers: lightAnswers(0, 2) })).crisis).toBe(true);
+
+    // Before: the ten-day-old results, crisis false and PHQ-9 "minimal", with no crisis panel.
+    const now = await person.get<Screening>("/screening-extended/");
+    expect(now.id).toBeNull();
+    expect(now.results).toBeNull();
+    expect(now.groups.every((g) => !g.completed)).toBe(true);
+    expect(now.carried?.groups["phq9"]?.["phq9_9"]).toBe(2);
+    // The light screening is the newest: the recommendations put the depression course first.
+    const recommended = await person.get<Recommended>("/recommended-courses/");
+    expect(recommended).toMatchObject({ crisis: true, based_on: "light" });
+    expect(recommended.courses[0]?.reason.criterion).toBe("self_harm");
+
+    // Answered with the carried item 9: the new screening's results carry the crisis.
+    let view = now;
+    for (const [group, items] of Object.entries(ALL_GROUPS)) {
+      view = await person.post<Screening>("/screening-extended/", { groups: { [group]: { answers: { ...groupAnswers(group, items, 0), ...now.carried?.groups[group] } } } });
+    }
+    expect(view.results).not.toBeNull();
+    expect(view.crisis).toBe(true);
+    expect((await person.get<Recommended>("/recommended-courses/")).courses[0]?.reason.criterion).toBe("self_harm");
+  });
+
+  it("a light screening in the middle of an extended one: the rest is not added to the sitting begun before it", async () => {
+    const person = await visitor();
+    const begun = await person.post<Screening>("/screening-extended/", { groups: { phq9: { answers: groupAnswers("phq9", 9, 0) } } });
+    clock.advance(DAY);
+    await person.post("/screening/", { answers: lightAnswers(0, 2) });
+    const now = await person.get<Screening>("/screening-extended/");
+    expect(now.id).toBeNull();
+    expect(now.groups.find((g) => g.id === "phq9")?.completed).toBe(false);
+    expect(now.carried?.groups["phq9"]?.["phq9_9"]).toBe(2);
+
+    // Before: these three completed the sitting begun the day before, crisis false, PHQ-9 "minimal".
+    let view = now;
+    for (const group of ["gad7", "pss10", "miss"] as const) {
+      view = await person.post<Screening>("/screening-extended/", { groups: { [group]: { answers: groupAnswers(group, ALL_GROUPS[group], 0) } } });
+    }
+    expect(view.id).not.toBe(begun.id);
+    expect(view.results).toBeNull();
+    expect(view.groups.find((g) => g.id === "phq9")?.completed).toBe(false);
+    view = await person.post<Screening>("/screening-extended/", { groups: { phq9: { answers: { ...groupAnswers("phq9", 9, 0), ...now.carried?.groups["phq9"] } } } });
+    expect(view.results).not.toBeNull();
+    expect(view.crisis).toBe(true);
+  });
+
+  it("a sitting is resumed while its groups are within their time frames (two weeks for PHQ-9), not after", async () => {
+    const person = await visitor();
+    const begun = await person.post<Screening>("/screening-extended/", { groups: { phq9: { answers: groupAnswers("phq9", 9, 1) } } });
+    clock.advance(13 * DAY);
+    const resumed = await person.get<Screening>("/screening-extended/");
+    expect(resumed.id).toBe(begun.id);
+    expect(resumed.groups.find((g) => g.id === "phq9")?.completed).toBe(true);
+    clock.advance(2 * DAY);
+    const stale = await person.get<Screening>("/screening-extended/");
+    expect(stale.id).toBeNull();
+    expect(stale.groups.find((g) => g.id === "phq9")?.completed).toBe(false);
+    const next = await person.post<Screening>("/screening-extended/", { groups: { gad7: { answers: groupAnswers("gad7", 7, 1) } } });
+    expect(next.id).not.toBe(begun.id);
+    expect(next.groups.filter((g) => g.completed).map((g) => g.id)).toEqual(["gad7"]);
   });
 });
 
