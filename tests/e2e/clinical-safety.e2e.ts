@@ -75,6 +75,24 @@ async function expectAxeClean(page: Page, where: string): Promise<void> {
   expect((await axeViolations(page)).map((v) => `${where}: ${v}`)).toEqual([]);
 }
 
+/** A user in the anxiety course's second part, its check-in open (the part's questionnaire). */
+async function openAnxietyCheckIn(locale: Locale) {
+  const context = await loggedInContext(browser, { screening: {}, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = errorsBesideMissingMedia(page, collectErrors(page));
+  await page.goto(`${baseUrl()}${pathTo("courses", locale)}`);
+  await waitForHydration(page);
+  const client = await api(page, locale);
+  const started = (await (await client.post("/course-progress/clear-unfinished/", { course: "anxiety" })).json()) as Course;
+  await completePart(page, started.slug, 0);
+  await waitForNextPart(page, started.slug);
+  await page.goto(`${baseUrl()}${pathTo("course", locale, { course: started.slug })}?modul=p2-check`);
+  await waitForHydration(page);
+  const form = overlay(page).locator("form.evaluation-form");
+  await form.waitFor();
+  return { context, page, form, errors, course: pathTo("course", locale, { course: started.slug }) };
+}
+
 describe("clinical safety in the browser (issue 23)", () => {
   it("without a screening the start button leads to the light screening and back; all 'no' in the safety check opens the sleep window, worked out from the diary", async () => {
     const m = (key: string, values?: Record<string, string | number>) => {
@@ -198,20 +216,18 @@ describe("clinical safety in the browser (issue 23)", () => {
 
   it("an anxiety check-in asks PHQ-9 item 9: answered 1, the crisis panel at once and after sending, with getting help now as the main action (Norwegian)", async () => {
     const locale: Locale = "no";
-    const context = await loggedInContext(browser, { screening: {}, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors = errorsBesideMissingMedia(page, collectErrors(page));
-    await page.goto(`${baseUrl()}/no/kurs`);
-    await waitForHydration(page);
-    const client = await api(page, locale);
-    const started = (await (await client.post("/course-progress/clear-unfinished/", { course: "anxiety" })).json()) as Course;
-    await completePart(page, started.slug, 0);
-    await waitForNextPart(page, started.slug);
-
-    await page.goto(`${baseUrl()}${pathTo("course", locale, { course: started.slug })}?modul=p2-check`);
-    await waitForHydration(page);
-    const form = overlay(page).locator("form.evaluation-form");
-    await form.waitFor();
+    const { context, page, form, errors } = await openAnxietyCheckIn(locale);
+    // The page's own "need help now?" link is behind the overlay: the overlay's bar has one
+    // (clinical.md: on every page of the logged-in area), in view and working.
+    const link = overlay(page).locator(".module-overlay__bar").getByRole("button", { name: message(locale, "crisis.link") });
+    expect(await link.isVisible()).toBe(true);
+    await link.click();
+    const helpDialog = page.getByRole("dialog", { name: crisisInfo.no.heading });
+    await helpDialog.waitFor();
+    await page.keyboard.press("Escape");
+    await helpDialog.waitFor({ state: "hidden" });
+    expect(await overlay(page).count(), "the module stays open").toBe(1);
+    expect(await link.evaluate((element) => element === document.activeElement), "focus back on the link").toBe(true);
     expect(await form.locator("fieldset").count()).toBe(8); // GAD-7 and PHQ-9 item 9
     const panel = overlay(page).getByRole("region", { name: crisisInfo.no.heading });
     expect(await panel.count()).toBe(0);
@@ -231,6 +247,39 @@ describe("clinical safety in the browser (issue 23)", () => {
     await overlay(page).getByText(message(locale, "course.healthcareAdvice")).waitFor();
     await expectAxeClean(page, "check-in result after item 9 = 1");
     expect(errors()).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it("a check-in with item 9 answered 1, sent after the session ended: the crisis panel stays, with why nothing was sent, and the logout waits for the person (Swedish)", async () => {
+    // A forced logout's page load (spec §8) would have taken the crisis information away.
+    const locale: Locale = "sv";
+    const { context, page, form, errors, course } = await openAnxietyCheckIn(locale);
+    for (const group of await form.locator("fieldset").all()) {
+      await group.getByRole("radio").nth((await group.getAttribute("id")) === "q-phq9_9" ? 1 : 0).check();
+    }
+    const panel = overlay(page).getByRole("region", { name: crisisInfo.sv.heading });
+    await panel.waitFor();
+    // The session ends meanwhile (logged out in another tab).
+    expect(await page.evaluate(async () => (await fetch("/api/v1/logout")).status)).toBe(200);
+    await form.getByRole("button", { name: message(locale, "course.sendAnswers") }).click();
+    const notice = overlay(page).getByRole("alert").filter({ hasText: message(locale, "course.sessionEndedWithHelp") });
+    await notice.waitFor();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe(course);
+    expect(await panel.isVisible()).toBe(true);
+    // The help comes before the explanation, and both before the send button.
+    const top = async (locator: ReturnType<typeof overlay>) => (await locator.boundingBox())?.y ?? -1;
+    const sendButton = form.getByRole("button", { name: message(locale, "course.sendAnswers") });
+    expect(await top(panel)).toBeLessThan(await top(notice));
+    expect(await top(notice)).toBeLessThan(await top(sendButton));
+    await expectAxeClean(page, "check-in sent after the session ended");
+    // When the person chooses: the logout, to the home page.
+    await notice.getByRole("button", { name: message(locale, "course.logInAgain") }).click();
+    // ("/", where the browser's language may lead on: the context is an English browser.)
+    await page.waitForURL((url) => url.pathname === "/" || url.pathname === pathTo("home", "en"));
+    const me = (await (await page.request.get(`${baseUrl()}/api/v1/me/`)).json()) as { logged_in: boolean };
+    expect(me.logged_in).toBe(false);
+    expect(errors().filter((error) => !/status of 401/.test(error))).toEqual([]);
     await context.close();
   }, 180_000);
 });

@@ -13,6 +13,7 @@ import { GetHelpNow } from "../../components/get-help-now.tsx";
 import { QuestionList, unansweredQuestions } from "../screening/question-list.tsx";
 import { dateTimeFormat } from "../../../common/i18n/formatters.ts";
 import { useKeptAnswers } from "../../lib/form/kept-answers.ts";
+import { SessionEndedWithHelp } from "./session-ended-with-help.tsx";
 
 export interface EvaluationResult {
   score: number;
@@ -46,7 +47,8 @@ export function EvaluationForm({
   locale: Locale;
   /** Answers from a recent extended screening (a course's first questionnaire). */
   carried?: ModuleContent["carried"];
-  onSubmit: (answers: Record<string, number>) => Promise<EvaluationResult | null>;
+  /** The result; "session-ended": not sent, the session had ended (the answers show the crisis panel). */
+  onSubmit: (answers: Record<string, number>) => Promise<EvaluationResult | "session-ended" | null>;
   /** The way on under the result ("Next"). */
   onNext?: () => void;
 }) {
@@ -56,6 +58,7 @@ export function EvaluationForm({
   const [result, setResult] = useState<EvaluationResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [answerAgain, setAnswerAgain] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
   /** The person has chosen answers of their own that have not gone through yet. */
   const [touched, setTouched] = useState(false);
   const instrument = isInstrumentId(instrumentId) ? getInstrument(instrumentId) : undefined;
@@ -83,6 +86,8 @@ export function EvaluationForm({
     setBusy(true);
     try {
       const sent = await onSubmit(values);
+      setSessionEnded(sent === "session-ended");
+      if (sent === "session-ended") return;
       if (sent) kept.forget();
       setResult(sent);
     } finally {
@@ -130,6 +135,7 @@ export function EvaluationForm({
             <QuestionList questions={askedOnCard} answers={answers} missing={missing} onAnswer={answer} locale={locale} />
           </>
         ) : null}
+        {sessionEnded ? <SessionEndedWithHelp /> : null}
         <div className="cluster">
           <Button variant="primary" size="lg" busy={busy} onClick={useCarried}>
             {t("course.carried.use")}
@@ -157,6 +163,7 @@ export function EvaluationForm({
         onAnswer={answer}
         locale={locale}
       />
+      {sessionEnded ? <SessionEndedWithHelp /> : null}
       <Button type="submit" variant="primary" size="lg" disabled={busy}>
         {t("course.sendAnswers")}
       </Button>

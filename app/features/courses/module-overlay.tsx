@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../../lib/i18n-react.tsx";
 import { Icon } from "../../components/icon.tsx";
+import { CrisisLink } from "../../layouts/crisis-link.tsx";
 import { focusInView } from "../../lib/reveal.ts";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, video[controls], [tabindex]:not([tabindex="-1"])';
@@ -8,7 +9,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /**
  * The full-screen course-module overlay (§2): a native modal <dialog> that covers the page (the
  * page behind is inert and cannot scroll), keeps Tab and Shift+Tab inside, and closes with Escape
- * or the close button; focus then returns to the control that opened it.
+ * or the close button; focus then returns to the control that opened it. Its bar holds the "need
+ * help now?" link (clinical.md: on every page of the logged-in area), since the page's own link is
+ * behind the overlay.
  */
 export function ModuleOverlay({
   labelledBy,
@@ -28,7 +31,20 @@ export function ModuleOverlay({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+
+  // What the keyboard focuses is scrolled out from under the sticky bar (WCAG 2.4.11): the
+  // overlay's scroll padding is the bar's height (the crisis link may wrap on a narrow screen with
+  // large text); courses.css has a fallback until this runs.
+  useEffect(() => {
+    const dialog = ref.current;
+    const element = bar.current;
+    if (!dialog || !element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => dialog.style.setProperty("--module-bar-height", `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -86,7 +102,8 @@ export function ModuleOverlay({
         onClose();
       }}
     >
-      <div className="module-overlay__bar">
+      <div className="module-overlay__bar" ref={bar}>
+        <CrisisLink />
         <button type="button" className="module-overlay__close" onClick={onClose} aria-label={t("courses.overlay.close")}>
           <Icon name="close" />
         </button>

@@ -42,7 +42,8 @@ export function ModuleView({
   error: string | null;
   locale: Locale;
   onComplete: () => void;
-  onAnswer: (answers: Record<string, number>) => Promise<EvaluationResult | null>;
+  /** The result; "session-ended": the session had ended and the answers show the crisis panel. */
+  onAnswer: (answers: Record<string, number>) => Promise<EvaluationResult | "session-ended" | null>;
   /** After a questionnaire's result: on to the part's next module. */
   onNext: () => void;
   onClose: () => void;

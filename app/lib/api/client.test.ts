@@ -133,6 +133,21 @@ describe("API client", () => {
     expect(csrf.get()).toBeNull();
   });
 
+  it("leaves the logout to the caller when asked to keep the page (answers that show the crisis panel)", async () => {
+    let logouts = 0;
+    const csrf = memoryTokenStore("x".repeat(64));
+    const client = new ApiClient({
+      transport: browserLikeTransport(new Map()),
+      locale: () => "sv",
+      csrf,
+      onLogout: () => logouts++,
+    });
+    const error = await client.get("/test-forbidden", { keepPageOnLogout: true }).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe("auth.forbidden");
+    expect(logouts).toBe(0);
+    expect(csrf.get()).toBeNull();
+  });
+
   it("does not repeat a GET after a 403", async () => {
     const seen: ApiRequest[] = [];
     const client = new ApiClient({ transport: browserLikeTransport(new Map(), seen), locale: () => "sv", csrf: memoryTokenStore() });

@@ -85,6 +85,13 @@ export interface CallOptions<T> {
    */
   schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   headers?: Record<string, string>;
+  /**
+   * A 401/403 that would log the user out (§8) is left to the caller instead: the page stays (the
+   * CSRF token is still dropped). For answers that show the crisis panel, which a forced logout's
+   * page load would take away (clinical.md: never routed past the help); the caller says why
+   * nothing was saved and offers the logout.
+   */
+  keepPageOnLogout?: boolean;
 }
 
 type Method = ApiRequest["method"];
@@ -169,7 +176,7 @@ export class ApiClient {
       if (response.status >= 400) {
         if ((response.status === 401 || response.status === 403) && hasDetail(body)) {
           this.options.csrf.set(null);
-          this.options.onLogout?.();
+          if (!options.keepPageOnLogout) this.options.onLogout?.();
         }
         throw new ApiError(response.status, body, response.headers);
       }
