@@ -1,4 +1,4 @@
-import { Suspense, lazy, useRef, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
 import { LOCALE_SETTINGS } from "../../common/i18n/locales.ts";
@@ -25,16 +25,49 @@ import type { Route } from "./+types/extended-screening";
 import "../components/history-chart.css";
 import "../features/screening/screening.css";
 import { dateTimeFormat } from "../../common/i18n/formatters.ts";
+import type * as AreaResultsModule from "../features/screening/area-results.tsx";
+import type * as RecommendedCoursesModule from "../features/screening/recommended-courses.tsx";
+import type * as EvaluationHistoryModule from "../features/screening/evaluation-history-panel.tsx";
 
 const loadExtendedScreeningResponse = () => import("../../common/schemas/screening.ts").then((m) => m.extendedScreeningResponse);
 /** The questionnaires' texts (all four languages) load with the screening, not with the page. */
 const loadInstruments = () => import("../../common/instruments/registry.ts");
-/* The results view (shown once every group is done) loads when needed. */
-const AreaResults = lazy(() => import("../features/screening/area-results.tsx").then((m) => ({ default: m.AreaResults })));
-const RecommendedCourses = lazy(() => import("../features/screening/recommended-courses.tsx").then((m) => ({ default: m.RecommendedCourses })));
-const EvaluationHistoryPanel = lazy(() =>
-  import("../features/screening/evaluation-history-panel.tsx").then((m) => ({ default: m.EvaluationHistoryPanel })),
-);
+/** The results view's parts (shown once every group is done): their code, loaded when needed. */
+interface ResultsViews {
+  AreaResults: typeof AreaResultsModule.AreaResults;
+  RecommendedCourses: typeof RecommendedCoursesModule.RecommendedCourses;
+  EvaluationHistoryPanel: typeof EvaluationHistoryModule.EvaluationHistoryPanel;
+}
+let resultsCode: Promise<ResultsViews> | undefined;
+/** The results' code once it is here: drawn at once, without the lazy wrappers' suspension. */
+let resultsLoaded: ResultsViews | undefined;
+/** The results' code, asked for once (again after a failure). */
+function loadResults(): Promise<ResultsViews> {
+  resultsCode ??= Promise.all([
+    import("../features/screening/area-results.tsx"),
+    import("../features/screening/recommended-courses.tsx"),
+    import("../features/screening/evaluation-history-panel.tsx"),
+  ]).then(
+    ([areas, recommended, history]) =>
+      (resultsLoaded = { AreaResults: areas.AreaResults, RecommendedCourses: recommended.RecommendedCourses, EvaluationHistoryPanel: history.EvaluationHistoryPanel }),
+    (error: unknown) => {
+      resultsCode = undefined;
+      throw error;
+    },
+  );
+  return resultsCode;
+}
+/**
+ * Waits for the results' code, never for long (normally here already): the results then appear
+ * whole instead of in parts that push what follows down. A failure is left to the lazy parts.
+ */
+const RESULTS_CODE_WAIT_MS = 2000;
+function resultsCodeOrTimeout(): Promise<unknown> {
+  return Promise.race([loadResults().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, RESULTS_CODE_WAIT_MS))]);
+}
+const AreaResults = lazy(() => loadResults().then((m) => ({ default: m.AreaResults })));
+const RecommendedCourses = lazy(() => loadResults().then((m) => ({ default: m.RecommendedCourses })));
+const EvaluationHistoryPanel = lazy(() => loadResults().then((m) => ({ default: m.EvaluationHistoryPanel })));
 
 /**
  * The group to answer next: the first not completed (all of them again when `again` after the
@@ -83,6 +116,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
       browserApi().get(`/screening-extended/`, { schema: loadExtendedScreeningResponse }),
       loadInstruments(),
     ]);
+    if (screening.results) await resultsCodeOrTimeout();
     return { screening, getInstrument: instruments.getInstrument };
   });
   const [saved, setSaved] = useState<ExtendedScreening | null>(null);
@@ -109,9 +143,14 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
     unsent: edited !== null,
     onRestore: (restored) => setEdited({ ...current?.carried, ...restored }),
   });
+  // The results' code is fetched while the last group is answered.
+  const lastGroup = view !== null && view.results === null && view.groups.filter((g) => !g.completed).length === 1;
+  useEffect(() => {
+    if (lastGroup) loadResults().catch(() => undefined);
+  }, [lastGroup]);
   if (!view || !loaded) {
     return (
-      <ScreenIntro id="extendedScreening">
+      <ScreenIntro id="extendedScreening" className="extended-screening">
         {load.result.state === "failed" ? <LoadFailed onRetry={load.retry} /> : <p role="status">{t("screening.loading")}</p>}
       </ScreenIntro>
     );
@@ -120,7 +159,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
   // The results, unless the person chose to answer again (currentGroup is then the first group).
   if (view.results && !again) {
     return (
-      <div className="page stack">
+      <div className="page stack extended-screening">
         {/* The heading first (it takes focus), the crisis information right after it. */}
         <h1 ref={heading} tabIndex={-1}>
           {t("screening.extended.resultsHeading")}
@@ -134,11 +173,21 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
         <p className="lead">{t("screening.extended.resultsIntro")}</p>
         {/* From the results themselves, so the advice stands even when the recommendations cannot be loaded. */}
         {view.results.healthcare_advice ? <HealthcareAdvice /> : null}
-        <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
-          <AreaResults areas={view.results.areas} locale={locale} headingLevel={2} crisis={view.crisis} />
-          <RecommendedCourses locale={locale} helpShown={view.crisis} adviceShown={view.results.healthcare_advice} />
-          {loggedIn ? <EvaluationHistoryPanel locale={locale} /> : null}
-        </Suspense>
+        {resultsLoaded ? (
+          // Drawn with the results when their code is here (the usual case): a lazy component
+          // suspends once even then, and its "loading" line would stand in their place.
+          <>
+            <resultsLoaded.AreaResults areas={view.results.areas} locale={locale} headingLevel={2} crisis={view.crisis} />
+            <resultsLoaded.RecommendedCourses locale={locale} helpShown={view.crisis} adviceShown={view.results.healthcare_advice} />
+            {loggedIn ? <resultsLoaded.EvaluationHistoryPanel locale={locale} /> : null}
+          </>
+        ) : (
+          <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
+            <AreaResults areas={view.results.areas} locale={locale} headingLevel={2} crisis={view.crisis} />
+            <RecommendedCourses locale={locale} helpShown={view.crisis} adviceShown={view.results.healthcare_advice} />
+            {loggedIn ? <EvaluationHistoryPanel locale={locale} /> : null}
+          </Suspense>
+        )}
         <div>
           <Button type="button" variant="secondary" onClick={() => setAgain(true)}>
             {t("screening.extended.again")}
@@ -169,6 +218,9 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
       // answer that never arrived, is answered with its results instead of starting another.
       const id = (!restarting && view?.id) || (newScreening.current ??= newSubmissionId());
       const next = await browserApi().post(`/screening-extended/`, { groups: { [group.id]: { answers } }, id }, { schema: loadExtendedScreeningResponse });
+      // The last group: the results' code first (fetched while the group was answered), so that
+      // they appear whole. The form and its crisis information stay on screen meanwhile.
+      if (next.results) await resultsCodeOrTimeout();
       newScreening.current = null;
       kept.forget();
       setSaved(next);
@@ -186,7 +238,7 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
   }
 
   return (
-    <ScreenIntro id="extendedScreening">
+    <ScreenIntro id="extendedScreening" className="extended-screening">
       <div className="stack stack--sm">
         <label htmlFor="screening-progress">{t("screening.extended.progress", { done, total: groups.length })}</label>
         <progress id="screening-progress" className="screening-progress" value={done} max={groups.length} />

@@ -5,7 +5,7 @@ import { csrf, message, sessionCookie } from "./support/fixtures.ts";
 import { CURRENT_CONSENT_VERSION } from "../../common/auth/consent.ts";
 import { pathTo } from "../../common/routing/route-table.ts";
 import { PUBLIC_SCREENS } from "./support/screens.ts";
-import { userWithCourseAndHistory } from "./support/user-api.ts";
+import { answers, userWithCourseAndHistory } from "./support/user-api.ts";
 
 /**
  * Layout stability (performance budget, CLS): on a phone, with the web font and the scripts
@@ -38,6 +38,20 @@ async function onboardingToken(): Promise<string> {
   });
   return ((await response.json()) as { token: string }).token;
 }
+
+/** A visitor who has saved these groups of the extended screening (all answers 1, item 9 at 0). */
+async function visitorWith(groups: (keyof typeof GROUP_ITEMS)[]): Promise<string> {
+  const token = await onboardingToken();
+  const { cookie, token: csrfToken } = await csrf();
+  const response = await fetch(`${baseUrl()}/api/v1/screening-extended/`, {
+    method: "POST",
+    headers: { cookie, "x-csrftoken": csrfToken, "content-type": "application/json", token },
+    body: JSON.stringify({ groups: Object.fromEntries(groups.map((group) => [group, { answers: { ...answers(group, GROUP_ITEMS[group], 1), ...(group === "phq9" ? { phq9_9: 0 } : {}) } }])) }),
+  });
+  expect(response.status).toBe(200);
+  return token;
+}
+const GROUP_ITEMS = { phq9: 9, gad7: 7, pss10: 10, miss: 3 } as const;
 
 interface Shift {
   value: number;
@@ -176,6 +190,26 @@ describe("layout stability on a phone with a slow web font", () => {
     expect(held, "the results view's code was held back").toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __areasLoading: boolean }).__areasLoading), "a loading line in the areas' place").toBe(false);
     await context.close();
+  });
+
+  it("the extended screening, drawn in the browser, does not move: a visitor's first and last group and results, a user's results", async () => {
+    // Its questions and results load in the browser (a visitor's token is in local storage): the
+    // footer stood at the bottom of the first paint and was pushed out of view when they came
+    // (0.20–0.25 on a phone), and the results' parts came one after another.
+    const path = pathTo("extendedScreening", "sv");
+    const { api } = await userWithCourseAndHistory("sv");
+    const cases: [string, string | null, string | null][] = [
+      ["a visitor's first group", await onboardingToken(), null],
+      ["a visitor's last group", await visitorWith(["phq9", "gad7", "pss10"]), null],
+      ["a visitor's results", await visitorWith(["phq9", "gad7", "pss10", "miss"]), null],
+      ["a user's results", null, api.sessionid],
+    ];
+    for (const [name, token, sessionid] of cases) {
+      const { shifts, errors, url } = await shiftsOf(path, token, sessionid);
+      expect(url, name).toBe(path);
+      expect(errors, name).toEqual([]);
+      expect(shifts, name).toEqual([]);
+    }
   });
 
   it("a user's dashboard with a course and history, the course page and the profile do not move", async () => {
