@@ -18,6 +18,7 @@ export function browserApi(): ApiClient {
     transport,
     csrf,
     home: () => pathTo("home", localeOfPath(window.location.pathname)),
+    locale: () => localeOfPath(window.location.pathname),
     pathname: () => window.location.pathname,
     assign: (url) => window.location.assign(url),
     reload: () => window.location.reload(),

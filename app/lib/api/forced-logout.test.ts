@@ -40,7 +40,7 @@ function page(pathname: string) {
   return {
     visits,
     reloads: () => reloads,
-    options: { home: () => "/en", pathname: () => pathname, assign: (url: string) => visits.push(url), reload: () => reloads++ },
+    options: { home: () => "/en", locale: () => "en", pathname: () => pathname, assign: (url: string) => visits.push(url), reload: () => reloads++ },
   };
 }
 
@@ -59,6 +59,8 @@ describe("§8: a 401/403 with a detail that is not about CSRF logs the user out"
     await expect(client.get("/test-denied")).rejects.toBeInstanceOf(ApiError);
     await logout();
     expect(seen.map((r) => `${r.method} ${r.path}`)).toContain("GET /api/v1/logout");
+    // §7: every request says the page's language.
+    expect(seen.find((r) => r.path === "/api/v1/logout")?.headers["Accept-Language"]).toBe("en");
     expect(csrf.get()).toBeNull();
     expect(where.visits).toEqual(["/en"]);
     // Before issue 24 the session lived on and "/" sent the person back to the dashboard.

@@ -8,6 +8,8 @@ export interface ForcedLogoutOptions {
   csrf: CsrfTokenStore;
   /** Where "/" is for this page (the home of its language). */
   home: () => string;
+  /** The current locale, sent as Accept-Language (§7: all requests). */
+  locale: () => string;
   /** The current path. */
   pathname: () => string;
   /** A full page load: everything the page held of the user is gone with it. */
@@ -29,7 +31,7 @@ export function createForcedLogout(options: ForcedLogoutOptions): () => Promise<
       const response = await options.transport({
         method: "GET",
         path: `${API_BASE}/logout`,
-        headers: { Accept: "application/json" },
+        headers: { Accept: "application/json", "Accept-Language": options.locale() },
       });
       ended = response.status < 400;
     } catch {

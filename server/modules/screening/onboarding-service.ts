@@ -74,7 +74,7 @@ export type ScreeningOwner = { kind: "user"; userId: string } | { kind: "visitor
 
 /**
  * A logged-in session decides (it must have passed its second factor: health data); a visitor
- * needs a live onboarding token (the `token` header, lib/request-data.ts) (401 `onboarding.token_invalid` otherwise).
+ * needs a live onboarding token (the `token` header, lib/request-data.ts) (400 `onboarding.token_invalid` otherwise).
  */
 export async function screeningOwner(ctx: AppContext, token: string | null, session: SessionInfo | null): Promise<ScreeningOwner> {
   if (session) {
