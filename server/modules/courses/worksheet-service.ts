@@ -55,8 +55,24 @@ export async function listWorksheet(ctx: AppContext, userId: string, moduleId: s
     .where(and(eq(worksheetRows.userId, userId), eq(worksheetRows.worksheet, key)))
     .orderBy(desc(worksheetRows.createdAt));
   const now = ctx.clock.now();
-  const plan = isSleepWindow(def) ? await sleepWindowPlan(ctx, userId, key, dayOf(now), now) : undefined;
+  const plan = isSleepWindow(def) && (await isOpenTo(ctx, userId, moduleId)) ? await sleepWindowPlan(ctx, userId, key, dayOf(now), now) : undefined;
   return { module: moduleId, key, definition: def, rows: rows.map((row) => view(ctx, def, row)), ...(plan ? { plan } : {}) };
+}
+
+/**
+ * Whether the module is open to the user (started, part unlocked, its gate passed). The sleep
+ * window worked out from the diary is told only then: withheld (item 9 above 0, PHQ-9 at 20 or
+ * more, a contraindication: clinical.md) or before its safety check, the API does not tell it
+ * either, as the course does not show it.
+ */
+async function isOpenTo(ctx: AppContext, userId: string, moduleId: string): Promise<boolean> {
+  try {
+    await openModule(ctx, userId, moduleId);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
 }
 
 /** The user's own row `id` of worksheet `key`, or null. */

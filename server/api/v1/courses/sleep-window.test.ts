@@ -244,6 +244,26 @@ describe("the sleep-window worksheet works the window out from the diary (G4, G5
     return { agent, sheet, addNight, login };
   }
 
+  it("the window worked out from the diary is not told where the window is withheld (item 9 above 0) or its check unanswered", async () => {
+    for (const [why, setup] of [
+      ["withheld", async () => inPart2({ item9: 1 })],
+      ["check unanswered", async () => inPart2()],
+    ] as const) {
+      const { agent, userId } = await setup();
+      if (why === "withheld") await agent.post(`/api/v1/safety-checks/${await moduleId("p2-before-you-start")}/`, { answers: allNo });
+      const diary = await moduleId("p1-sleep-diary");
+      const sheet = await moduleId("p2-window-plan");
+      await unlockModule(app, userId, sheet);
+      for (const date of ["2026-11-20", "2026-11-21", "2026-11-22"]) {
+        expect((await agent.post(`/api/v1/worksheets/${diary}/rows/`, { values: night(date, 350) })).statusCode).toBe(201);
+      }
+      const listed = await agent.get(`/api/v1/worksheets/${sheet}/rows/`);
+      expect(listed.statusCode, why).toBe(200);
+      expect(listed.json(), why).not.toHaveProperty("plan");
+      expect((await agent.post(`/api/v1/worksheets/${sheet}/rows/`, { values: { wake_time: "06:30" } })).statusCode, why).toBeGreaterThanOrEqual(400);
+    }
+  });
+
   it("needs 3 diary nights; then the mean sleep time rounded up to a quarter hour, and the bedtime from the rise time", async () => {
     const { agent, sheet, addNight } = await windowUser();
     await addNight("2026-11-21", 350);
