@@ -191,6 +191,8 @@ export const evaluationAnswersSchema = z.strictObject({
   answers: z.record(z.string(), z.number().int()),
   score: z.number().int(),
   band: z.string(),
+  /** PHQ-9 item 9 above 0 in these answers: the crisis information goes first (clinical.md). */
+  crisis: z.boolean(),
   created_at: z.string(),
 });
 

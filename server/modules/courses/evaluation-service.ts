@@ -149,12 +149,15 @@ export async function latestEvaluation(ctx: AppContext, userId: string, moduleId
     .limit(1);
   if (!row) throw new AppError("request.not_found");
   const { score, band } = openEvaluationScore(ctx.cipher, row, userId, row.id);
+  const answers = JSON.parse(ctx.cipher.decrypt(row.answers, answersAad(userId))) as Record<string, number>;
   return {
     instrument: row.instrument,
-    answers: JSON.parse(ctx.cipher.decrypt(row.answers, answersAad(userId))) as Record<string, number>,
+    answers,
     score,
     // Worked out again from the score (ADR 023): an old answer follows today's bands.
     band: isInstrumentId(row.instrument) ? bandFor(getInstrument(row.instrument), score).id : band,
+    // As with the answer when it was sent: a band is never shown without it.
+    crisis: isCrisis(answers),
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -402,8 +402,12 @@ describe("POST /api/v1/evaluations/{module}/", () => {
       score: number;
       answers: Record<string, number>;
     };
-    expect(own).toMatchObject({ score: 7, answers: gad7(1) });
+    expect(own).toMatchObject({ score: 7, answers: gad7(1), crisis: false });
     expect((await b.agent.get(`/api/v1/evaluations/${id}/`)).statusCode).toBe(404);
+    // Item 9 above 0: the latest answers say so, as the answer to sending them did.
+    await b.agent.post("/api/v1/course-progress/clear-unfinished/", { course: "anxiety" });
+    expect((await b.agent.post(`/api/v1/evaluations/${id}/`, { answers: { ...gad7(0), phq9_9: 1 } })).statusCode).toBe(200);
+    expect((await b.agent.get(`/api/v1/evaluations/${id}/`)).json()).toMatchObject({ score: 0, band: "minimal", crisis: true });
   });
   it("show the band worked out again from the score, not the one stored with it (ADR 023)", async () => {
     const { agent, userId } = await userAgent();
