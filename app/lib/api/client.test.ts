@@ -117,7 +117,10 @@ describe("API client", () => {
     expect(logouts).toBe(1);
   });
 
-  it("logs out on a 401/403 with detail that is not about CSRF", async () => {
+  it.each([
+    ["logs out on a 401/403 with detail that is not about CSRF", false, 1],
+    ["leaves the logout to the caller when asked to keep the page (answers that show the crisis panel)", true, 0],
+  ] as const)("%s", async (_name, keepPageOnLogout, expectedLogouts) => {
     let logouts = 0;
     const csrf = memoryTokenStore("x".repeat(64));
     const client = new ApiClient({
@@ -126,25 +129,10 @@ describe("API client", () => {
       csrf,
       onLogout: () => logouts++,
     });
-    const error = await client.get("/test-forbidden").catch((e: unknown) => e);
+    const error = await client.get("/test-forbidden", { keepPageOnLogout }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe("auth.forbidden");
-    expect(logouts).toBe(1);
-    expect(csrf.get()).toBeNull();
-  });
-
-  it("leaves the logout to the caller when asked to keep the page (answers that show the crisis panel)", async () => {
-    let logouts = 0;
-    const csrf = memoryTokenStore("x".repeat(64));
-    const client = new ApiClient({
-      transport: browserLikeTransport(new Map()),
-      locale: () => "sv",
-      csrf,
-      onLogout: () => logouts++,
-    });
-    const error = await client.get("/test-forbidden", { keepPageOnLogout: true }).catch((e: unknown) => e);
-    expect((error as ApiError).code).toBe("auth.forbidden");
-    expect(logouts).toBe(0);
+    expect(logouts).toBe(expectedLogouts);
     expect(csrf.get()).toBeNull();
   });
 
