@@ -249,6 +249,9 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
         <h2 ref={heading} tabIndex={-1}>
           {t("screening.extended.groupHeading", { number: index + 1, total: groups.length, title: instrument.title[locale] })}
         </h2>
+        {/* After a crisis answer in an earlier group, the help comes first in each later one, right
+            after the heading that takes focus (clinical.md: at once), before its questions. */}
+        {crisisNow && group.id !== "phq9" ? <CrisisPanel locale={locale} context="answer" headingId="crisis-earlier" /> : null}
         {carriedCount > 0 && view.carried ? (
           <Notice tone="info" title={t("screening.extended.carriedTitle")}>
             <p>
@@ -275,7 +278,6 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
           }}
           locale={locale}
         />
-        {crisisNow && group.id !== "phq9" ? <CrisisPanel locale={locale} context="answer" headingId="crisis-earlier" /> : null}
         {failed ? (
           <Notice tone="warning" role="alert">
             {t("screening.saveFailed")}

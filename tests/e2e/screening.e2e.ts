@@ -266,8 +266,10 @@ describe("screening", () => {
     await main.getByText(progress(0)).waitFor();
     for (const done of [1, 2, 3]) {
       await main.getByText(progress(done)).waitFor();
-      // Still there in the later groups.
+      // Still there in the later groups, first: right after the group's heading, before its questions.
       await crisisPanel.waitFor();
+      const top = async (locator: typeof crisisPanel) => (await locator.boundingBox())?.y ?? Number.NaN;
+      expect(await top(crisisPanel)).toBeLessThan(await top(main.locator("fieldset").first()));
       await answerAll(page, 0);
       await main.getByRole("button", { name: m(done === 3 ? "screening.extended.finish" : "screening.extended.save") }).click();
     }
