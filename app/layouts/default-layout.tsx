@@ -46,6 +46,8 @@ function SideMenu({ active }: { active: NavKey | undefined }) {
           </Link>
         </li>
       </ul>
+      {/* In view on every page however long (clinical.md), like the screening's header link (ADR 035). */}
+      <CrisisLink className="side-menu__crisis" />
     </nav>
   );
 }
@@ -83,15 +85,19 @@ function MobileBar({ menu, active }: { menu: Screen["menu"]; active: NavKey | un
         <Link to={pathTo("dashboard", locale)} className="mobile-bar__logo">
           <Logo width={80} label={t("app.name")} />
         </Link>
-        {menu === "DEFAULT" ? (
-          <Link to={pathTo("profile", locale)} className="mobile-bar__icon" aria-label={t("nav.profile")}>
-            <Icon name="profile" />
-          </Link>
-        ) : (
-          <Link to={pathTo("dashboard", locale)} className="mobile-bar__icon" aria-label={t("nav.close")}>
-            <Icon name="close" />
-          </Link>
-        )}
+        <div className="mobile-bar__end">
+          {/* In view on every page however long (clinical.md), like the screening's header link (ADR 035). */}
+          <CrisisLink className="mobile-bar__crisis" short />
+          {menu === "DEFAULT" ? (
+            <Link to={pathTo("profile", locale)} className="mobile-bar__icon" aria-label={t("nav.profile")}>
+              <Icon name="profile" />
+            </Link>
+          ) : (
+            <Link to={pathTo("dashboard", locale)} className="mobile-bar__icon" aria-label={t("nav.close")}>
+              <Icon name="close" />
+            </Link>
+          )}
+        </div>
       </div>
       {menu === "DEFAULT" ? (
         <nav className="mobile-bar__tabs" aria-label={t("nav.mobileBar")}>

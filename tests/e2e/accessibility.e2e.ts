@@ -110,7 +110,7 @@ describe("axe on the logged-in layout", () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/dashboard`);
     await waitForHydration(page);
-    await page.locator(".crisis-link").first().click();
+    await page.locator(".crisis-link:visible").first().click();
     await page.getByRole("dialog").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();

@@ -1,4 +1,5 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
+import { crisisInfo } from "../../common/safety/crisis-lines.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, collectErrors, launchBrowser, waitForHydration } from "./support/browser.ts";
 import { loggedInContext, message } from "./support/fixtures.ts";
@@ -10,6 +11,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The need-help link is in view at the bottom of a long page too, and opens the crisis information. */
+async function expectCrisisLinkInView(page: Page, link: Locator): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await link.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight && box.width > 0;
+  })).toBe(true);
+  await link.click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("heading", { name: crisisInfo.sv.heading }).waitFor();
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+}
 
 describe("navigation", () => {
   it("shows the side menu from 768 px, with the current entry highlighted", async () => {
@@ -24,6 +39,8 @@ describe("navigation", () => {
       expect(await menu.getByRole("link", { name: message("sv", `nav.${key}`) }).isVisible()).toBe(true);
     }
     expect(await menu.getByRole("link", { name: message("sv", "nav.courses") }).getAttribute("aria-current")).toBe("page");
+    // The need-help link in the side menu, in view however long the page (clinical.md, ADR 035).
+    await expectCrisisLinkInView(page, menu.getByRole("button", { name: message("sv", "crisis.link") }));
     // Profile-area pages keep Profile highlighted.
     await page.goto(`${baseUrl()}/omoss`);
     await waitForHydration(page);
@@ -46,6 +63,10 @@ describe("navigation", () => {
     const tabs = bar.getByRole("navigation", { name: message("sv", "nav.mobileBar") });
     expect(await tabs.getByRole("link", { name: message("sv", "nav.home") }).getAttribute("aria-current")).toBe("page");
     expect(await tabs.getByRole("link", { name: message("sv", "nav.courses") }).isVisible()).toBe(true);
+    // "Help now" in the bar: named by the whole question, which holds the words shown (WCAG 2.5.3).
+    const help = bar.getByRole("button", { name: message("sv", "crisis.link") });
+    expect(await help.textContent()).toBe(message("sv", "crisis.linkShort"));
+    await expectCrisisLinkInView(page, help);
 
     await page.goto(`${baseUrl()}/kontakt`);
     await waitForHydration(page);
