@@ -87,7 +87,7 @@ function MobileBar({ menu, active }: { menu: Screen["menu"]; active: NavKey | un
         </Link>
         <div className="mobile-bar__end">
           {/* In view on every page however long (clinical.md), like the screening's header link (ADR 035). */}
-          <CrisisLink className="mobile-bar__crisis" short />
+          <CrisisLink className="mobile-bar__crisis" label={t("crisis.linkShort")} name={t("crisis.link")} />
           {menu === "DEFAULT" ? (
             <Link to={pathTo("profile", locale)} className="mobile-bar__icon" aria-label={t("nav.profile")}>
               <Icon name="profile" />

@@ -14,7 +14,6 @@ import { PauseNotice } from "../features/courses/pause-notice.tsx";
 import { PublicCourseView } from "../features/courses/public-course.tsx";
 import type { WorksheetData, WorksheetPanel as WorksheetPanelType } from "../features/courses/worksheet-panel.tsx";
 import { ApiError, apiPath, type ApiClient } from "../lib/api/client.ts";
-import { isCrisis } from "../../common/instruments/scoring.ts";
 import { browserApi } from "../lib/api/browser-client.ts";
 import { errorInfo } from "../lib/api/error-message.ts";
 import { submissionIds } from "../lib/api/submission-id.ts";
@@ -241,12 +240,12 @@ function UserCourse({ data: { course, module, worksheet, moduleError, other, loc
   };
 
   const evaluationIds = useRef(submissionIds());
-  async function answer(answers: Record<string, number>): Promise<EvaluationResult | "session-ended" | null> {
+  async function answer(answers: Record<string, number>, crisis: boolean): Promise<EvaluationResult | "session-ended" | null> {
     if (!module) return null;
     setError(null);
-    // Answers that show the crisis panel: a session that ended meanwhile does not log the person
-    // out with a page load that would take the panel away; the form says why and offers it.
-    const crisis = isCrisis(answers);
+    // Answers that show the crisis panel (`crisis`, from the form): a session that ended meanwhile
+    // does not log the person out with a page load that would take the panel away; the form says
+    // why and offers it.
     try {
       // The same answers sent again (a retry after a failure) keep their id: stored once.
       const id = evaluationIds.current.for({ module: module.id, answers });

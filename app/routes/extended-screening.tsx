@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useRef, useState } from "react";
 import { useTranslation } from "../lib/i18n-react.tsx";
 import { useNavigate } from "react-router";
 import { LOCALE_SETTINGS } from "../../common/i18n/locales.ts";
@@ -25,31 +25,18 @@ import type { Route } from "./+types/extended-screening";
 import "../components/history-chart.css";
 import "../features/screening/screening.css";
 import { dateTimeFormat } from "../../common/i18n/formatters.ts";
-import type * as AreaResultsModule from "../features/screening/area-results.tsx";
-import type * as RecommendedCoursesModule from "../features/screening/recommended-courses.tsx";
-import type * as EvaluationHistoryModule from "../features/screening/evaluation-history-panel.tsx";
+import type * as ExtendedResultsModule from "../features/screening/extended-results.tsx";
 
 const loadExtendedScreeningResponse = () => import("../../common/schemas/screening.ts").then((m) => m.extendedScreeningResponse);
 /** The questionnaires' texts (all four languages) load with the screening, not with the page. */
 const loadInstruments = () => import("../../common/instruments/registry.ts");
-/** The results view's parts (shown once every group is done): their code, loaded when needed. */
-interface ResultsViews {
-  AreaResults: typeof AreaResultsModule.AreaResults;
-  RecommendedCourses: typeof RecommendedCoursesModule.RecommendedCourses;
-  EvaluationHistoryPanel: typeof EvaluationHistoryModule.EvaluationHistoryPanel;
-}
-let resultsCode: Promise<ResultsViews> | undefined;
-/** The results' code once it is here: drawn at once, without the lazy wrappers' suspension. */
-let resultsLoaded: ResultsViews | undefined;
-/** The results' code, asked for once (again after a failure). */
-function loadResults(): Promise<ResultsViews> {
-  resultsCode ??= Promise.all([
-    import("../features/screening/area-results.tsx"),
-    import("../features/screening/recommended-courses.tsx"),
-    import("../features/screening/evaluation-history-panel.tsx"),
-  ]).then(
-    ([areas, recommended, history]) =>
-      (resultsLoaded = { AreaResults: areas.AreaResults, RecommendedCourses: recommended.RecommendedCourses, EvaluationHistoryPanel: history.EvaluationHistoryPanel }),
+let resultsCode: Promise<typeof ExtendedResultsModule> | undefined;
+/** The results view's code once it is here: drawn at once, without the lazy wrapper's suspension. */
+let resultsLoaded: typeof ExtendedResultsModule | undefined;
+/** The results view's code (shown once every group is done), asked for once (again after a failure). */
+function loadResults() {
+  resultsCode ??= import("../features/screening/extended-results.tsx").then(
+    (module) => (resultsLoaded = module),
     (error: unknown) => {
       resultsCode = undefined;
       throw error;
@@ -59,15 +46,10 @@ function loadResults(): Promise<ResultsViews> {
 }
 /**
  * Waits for the results' code, never for long (normally here already): the results then appear
- * whole instead of in parts that push what follows down. A failure is left to the lazy parts.
+ * whole instead of in parts that push what follows down. A failure is left to the lazy view.
  */
-const RESULTS_CODE_WAIT_MS = 2000;
-function resultsCodeOrTimeout(): Promise<unknown> {
-  return Promise.race([loadResults().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, RESULTS_CODE_WAIT_MS))]);
-}
-const AreaResults = lazy(() => loadResults().then((m) => ({ default: m.AreaResults })));
-const RecommendedCourses = lazy(() => loadResults().then((m) => ({ default: m.RecommendedCourses })));
-const EvaluationHistoryPanel = lazy(() => loadResults().then((m) => ({ default: m.EvaluationHistoryPanel })));
+const resultsCodeOrTimeout = () => Promise.race([loadResults().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]);
+const ExtendedResults = lazy(() => loadResults().then((m) => ({ default: m.ExtendedResults })));
 
 /**
  * The group to answer next: the first not completed (all of them again when `again` after the
@@ -143,11 +125,6 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
     unsent: edited !== null,
     onRestore: (restored) => setEdited({ ...current?.carried, ...restored }),
   });
-  // The results' code is fetched while the last group is answered.
-  const lastGroup = view !== null && view.results === null && view.groups.filter((g) => !g.completed).length === 1;
-  useEffect(() => {
-    if (lastGroup) loadResults().catch(() => undefined);
-  }, [lastGroup]);
   if (!view || !loaded) {
     return (
       <ScreenIntro id="extendedScreening" className="extended-screening">
@@ -174,18 +151,12 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
         {/* From the results themselves, so the advice stands even when the recommendations cannot be loaded. */}
         {view.results.healthcare_advice ? <HealthcareAdvice /> : null}
         {resultsLoaded ? (
-          // Drawn with the results when their code is here (the usual case): a lazy component
+          // Drawn with the results when its code is here (the usual case): a lazy component
           // suspends once even then, and its "loading" line would stand in their place.
-          <>
-            <resultsLoaded.AreaResults areas={view.results.areas} locale={locale} headingLevel={2} crisis={view.crisis} />
-            <resultsLoaded.RecommendedCourses locale={locale} helpShown={view.crisis} adviceShown={view.results.healthcare_advice} />
-            {loggedIn ? <resultsLoaded.EvaluationHistoryPanel locale={locale} /> : null}
-          </>
+          <resultsLoaded.ExtendedResults areas={view.results.areas} locale={locale} crisis={view.crisis} advice={view.results.healthcare_advice} loggedIn={loggedIn} />
         ) : (
           <Suspense fallback={<p role="status">{t("screening.loading")}</p>}>
-            <AreaResults areas={view.results.areas} locale={locale} headingLevel={2} crisis={view.crisis} />
-            <RecommendedCourses locale={locale} helpShown={view.crisis} adviceShown={view.results.healthcare_advice} />
-            {loggedIn ? <EvaluationHistoryPanel locale={locale} /> : null}
+            <ExtendedResults areas={view.results.areas} locale={locale} crisis={view.crisis} advice={view.results.healthcare_advice} loggedIn={loggedIn} />
           </Suspense>
         )}
         <div>
@@ -218,8 +189,8 @@ export default function ExtendedScreeningScreen({ loaderData }: Route.ComponentP
       // answer that never arrived, is answered with its results instead of starting another.
       const id = (!restarting && view?.id) || (newScreening.current ??= newSubmissionId());
       const next = await browserApi().post(`/screening-extended/`, { groups: { [group.id]: { answers } }, id }, { schema: loadExtendedScreeningResponse });
-      // The last group: the results' code first (fetched while the group was answered), so that
-      // they appear whole. The form and its crisis information stay on screen meanwhile.
+      // The last group: the results' code first, so that they appear whole. The form and its
+      // crisis information stay on screen meanwhile.
       if (next.results) await resultsCodeOrTimeout();
       newScreening.current = null;
       kept.forget();

@@ -47,8 +47,11 @@ export function EvaluationForm({
   locale: Locale;
   /** Answers from a recent extended screening (a course's first questionnaire). */
   carried?: ModuleContent["carried"];
-  /** The result; "session-ended": not sent, the session had ended (the answers show the crisis panel). */
-  onSubmit: (answers: Record<string, number>) => Promise<EvaluationResult | "session-ended" | null>;
+  /**
+   * Sends the answers (`crisis`: PHQ-9 item 9 above 0 in them). The result; "session-ended": not
+   * sent, the session had ended (the answers show the crisis panel).
+   */
+  onSubmit: (answers: Record<string, number>, crisis: boolean) => Promise<EvaluationResult | "session-ended" | null>;
   /** The way on under the result ("Next"). */
   onNext?: () => void;
 }) {
@@ -85,7 +88,7 @@ export function EvaluationForm({
   async function send(values: Record<string, number>) {
     setBusy(true);
     try {
-      const sent = await onSubmit(values);
+      const sent = await onSubmit(values, isCrisis(values));
       setSessionEnded(sent === "session-ended");
       if (sent === "session-ended") return;
       if (sent) kept.forget();

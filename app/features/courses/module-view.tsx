@@ -43,7 +43,7 @@ export function ModuleView({
   locale: Locale;
   onComplete: () => void;
   /** The result; "session-ended": the session had ended and the answers show the crisis panel. */
-  onAnswer: (answers: Record<string, number>) => Promise<EvaluationResult | "session-ended" | null>;
+  onAnswer: (answers: Record<string, number>, crisis: boolean) => Promise<EvaluationResult | "session-ended" | null>;
   /** After a questionnaire's result: on to the part's next module. */
   onNext: () => void;
   onClose: () => void;
